@@ -1,0 +1,41 @@
+"""Finding codes: declared once, here. `shared/spec/findings.md` is the catalog they come from.
+
+A code enters this module when something can emit it; a meta-test checks that each one has a
+documentation file in `audit/docs/codes/` and fixtures that find it and do not.
+Codes are never renamed or reused: deprecate and add.
+"""
+
+from __future__ import annotations
+
+from audit.model import Category, Code, Severity
+
+__all__ = ["ALL", "by_id",
+           "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
+           "RETENTION_WINDOW"]
+
+EMU_SCHEMA = Code(
+    "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
+    ("external/cwe/cwe-20",))
+EMU_TRIGGER_SYNTAX = Code(
+    "EMU-TRIGGER-SYNTAX", "Trigger does not parse as v2 trigger DSL", Severity.HIGH,
+    Category.POLICY, ("external/cwe/cwe-20",))
+POLICY_GAP = Code(
+    "POLICY-GAP", "Side-effecting policy without duplicate protection", Severity.MEDIUM,
+    Category.POLICY, ("external/cwe/cwe-799",))
+UNGUARDED_PLACEHOLDER = Code(
+    "UNGUARDED-PLACEHOLDER", "Template placeholder without an EXISTS guard", Severity.MEDIUM,
+    Category.POLICY, ("external/cwe/cwe-20",))
+RETENTION_WINDOW = Code(
+    "RETENTION-WINDOW", "Event window longer than event retention", Severity.LOW,
+    Category.POLICY, ())
+
+ALL: tuple[Code, ...] = (
+    EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
+)
+
+_BY_ID = {code.id: code for code in ALL}
+
+
+def by_id(code_id: str) -> Code | None:
+    """The code with this identifier (case-insensitive), or None."""
+    return _BY_ID.get(code_id.strip().upper())

@@ -1,0 +1,118 @@
+"""The shared vocabulary of every stage: locations, severities, codes and findings.
+
+This module imports nothing from the project, so that every other module may import it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+__all__ = ["Category", "Code", "Finding", "Location", "Severity"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """A place in an audited file.
+
+    `file` is relative to the audited root with `/` separators; lines are 1-based; columns are
+    1-based and counted in characters; the end is exclusive. Front-ends convert their native
+    positions into this once, at their boundary.
+    """
+
+    file: str
+    line: int
+    column: int = 1
+    end_line: int | None = None
+    end_column: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class Severity(enum.Enum):
+    """Ordered from least to most severe, so that `max()` and comparisons read naturally."""
+
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    CRITICAL = "critical"
+
+    @property
+    def rank(self) -> int:
+        return _SEVERITY_RANK[self]
+
+    def __lt__(self, other: Severity) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank < other.rank
+
+    def __le__(self, other: Severity) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank <= other.rank
+
+    def __gt__(self, other: Severity) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank > other.rank
+
+    def __ge__(self, other: Severity) -> bool:
+        if not isinstance(other, Severity):
+            return NotImplemented
+        return self.rank >= other.rank
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        """Read a user-supplied severity name (case-insensitive); raise ValueError otherwise."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            names = ", ".join(s.value for s in cls)
+            raise ValueError(f"unknown severity {text!r} (expected one of: {names})") from None
+
+
+_SEVERITY_RANK = {Severity.LOW: 0, Severity.MEDIUM: 1, Severity.HIGH: 2, Severity.CRITICAL: 3}
+
+
+class Category(enum.Enum):
+    POLICY = "policy"
+    AUTHORITY = "authority"
+    DSL = "dsl"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A finding code: a stable identifier declared once, in `audit/codes.py`."""
+
+    id: str
+    title: str
+    default_severity: Severity
+    category: Category
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem, with the evidence that shows it.
+
+    `message` is one sentence naming the evidence; it holds no remediation, line numbers or
+    absolute paths. `symbol` is the dotted chain of the enclosing definition (or the EMU key for
+    policy findings). `fingerprint` is filled in by the fingerprinting stage.
+    """
+
+    code: Code
+    severity: Severity
+    message: str
+    location: Location
+    symbol: str = ""
+    emu_key: str | None = None
+    snippet: str = ""
+    inferred: bool = False
+    fingerprint: str = ""
+    related: tuple[Location, ...] = field(default=())
+
+    @property
+    def sort_key(self) -> tuple:
+        return (-self.severity.rank, self.location.file, self.location.line,
+                self.location.column, self.code.id, self.emu_key or "", self.message)
