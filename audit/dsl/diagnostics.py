@@ -7,6 +7,7 @@ obvious, the hint shown under the caret ("use `AND`", "write `'PT1H30M'`").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from audit.dsl.ast import TextSpan
 
@@ -27,6 +28,8 @@ class Diagnostic:
     message: str
     span: TextSpan
     hint: str = ""
+    # "warning": accepted, but a legacy or risky form (`{{state.x}}` templates); "error": rejected.
+    severity: Literal["error", "warning"] = "error"
 
     def location(self, text: str) -> tuple[int, int]:
         """1-based (line, column) of the start of the span within `text`."""
@@ -48,7 +51,7 @@ def render(text: str, diagnostic: Diagnostic) -> str:
     width = max(1, min(diagnostic.span.end, diagnostic.span.start + len(source_line) - column + 1)
                 - diagnostic.span.start)
     caret = " " * (column - 1) + "^" * width
-    out = [f"{line}:{column}: {diagnostic.code.id} {diagnostic.message}",
+    out = [f"{line}:{column}: {diagnostic.severity} {diagnostic.code.id}: {diagnostic.message}",
            f"  {source_line}", f"  {caret}"]
     if diagnostic.hint:
         out.append(f"  hint: {diagnostic.hint}")
