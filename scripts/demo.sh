@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make demo`: a real run of topo on the bundled sample policy in corpus/.
+# Each step prints the command it runs, so the output reads as a tutorial.
+set -uo pipefail
+BIN=${1:-.venv/bin}
+TOPO="$BIN/topo"
+
+step() { printf '\n\033[1m$ topo %s\033[0m\n' "$*"; "$TOPO" "$@"; echo "(exit $?)"; }
+
+echo "== topo demo: Memrail trigger DSL and EMU policy checks on corpus/ =="
+step trigger check "state.refund.amount_cents <= 7500 AND tag.refund_intent IN ['service_failure', 'fraud']"
+step trigger check "state.user.tier == \"premium\" and state.tier == 'x'"
+step trigger fmt "(state.user.tier=='premium' OR state.user.tier=='enterprise') AND state.account.verified"
+step trigger deps "state.customer.id EXISTS AND NOT event.customer.received.refund WHERE customer_id == '{{customer.id}}' IN 'P30D'"
+step trigger eval "NOT state.user.banned" --context corpus/contexts/empty.json --now 2026-11-30T12:00:00Z
+step trigger eval "COUNT event.user.failed.login IN 'PT15M' >= 2" --context corpus/contexts/failed_logins.json --now 2026-11-30T12:00:00Z
+step emus validate corpus/emus/clean
+step emus validate corpus/emus/defects
+step explain GHOST-EVENT 2>/dev/null || step explain UNGUARDED-PLACEHOLDER
+echo
+echo "Demo finished. The defective policies above are deliberate: see corpus/emus/defects/expected.txt."
