@@ -16,6 +16,6 @@ step trigger eval "NOT state.user.banned" --context corpus/contexts/empty.json -
 step trigger eval "COUNT event.user.failed.login IN 'PT15M' >= 2" --context corpus/contexts/failed_logins.json --now 2026-11-30T12:00:00Z
 step emus validate corpus/emus/clean
 step emus validate corpus/emus/defects
-step explain GHOST-EVENT 2>/dev/null || step explain UNGUARDED-PLACEHOLDER
+step explain UNGUARDED-PLACEHOLDER
 echo
 echo "Demo finished. The defective policies above are deliberate: see corpus/emus/defects/expected.txt."
