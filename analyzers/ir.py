@@ -242,8 +242,8 @@ class Comment:
 
 @dataclass(frozen=True, slots=True)
 class FileIR:
-    """Everything one file says. `unknowns` records what could not be read (a syntax error
-    makes the whole file an unknown with its location, and the fact lists stay empty)."""
+    """Everything one file says. `unknowns` records constructs that could not be read; a
+    syntax error sets `parse_error` (with its location) and leaves the fact lists empty."""
 
     path: str                  # repo-relative, `/` separators
     language: Language
@@ -258,7 +258,4 @@ class FileIR:
     returns: tuple[Return, ...] = ()
     comments: tuple[Comment, ...] = ()
     unknowns: tuple[Unknown, ...] = ()
-
-    @property
-    def parsed(self) -> bool:
-        return not any(u.line is not None and "syntax" in u.reason for u in self.unknowns)
+    parse_error: Unknown | None = None   # set when the file could not be parsed at all
