@@ -1,0 +1,154 @@
+"""Reading an `emus/` directory the way the Memrail CLI (`emu-plan`/`emu-apply`) reads it.
+
+The rules come from the SDK's sync reader (memrail-facts §3.4): every `*.jsonl` in the folder,
+not recursively, in sorted order; names starting with `.` (so `.emu.lock.jsonl`) are skipped;
+blank lines and lines starting with `#` are skipped; each other line is one JSON object; an
+`emu_key` may appear once across all files. Where the SDK stops at the first problem, we record
+a `LoadError` and keep reading, so that one bad line does not hide the findings of the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from audit.model import Location
+from audit.policy.model import Emu, EmuSet, LoadError
+
+__all__ = ["load_emus", "LOCK_FILE_NAME"]
+
+LOCK_FILE_NAME = ".emu.lock.jsonl"
+_BOM = "\ufeff"
+
+
+def load_emus(directory: str | os.PathLike[str], *, root: str | os.PathLike[str] | None = None
+              ) -> EmuSet:
+    """Read every EMU in `directory`. Never raises for bad input: problems become errors.
+
+    `root` makes reported file names relative to it (with `/` separators), as findings need.
+    """
+    folder = Path(directory)
+    where = Location(_display(folder, root), 0)
+    if not folder.exists():
+        return _failed(where, "EMU directory does not exist")
+    if not folder.is_dir():
+        return _failed(where, "is not a directory; give the folder that holds the *.jsonl files")
+    try:
+        paths = source_files(folder)
+    except OSError as error:
+        return _failed(where, f"cannot list the EMU directory ({error.strerror or error})")
+    if not paths:
+        return _failed(where, "no *.jsonl files in the EMU directory (nothing to validate)")
+    emus: list[Emu] = []
+    errors: list[LoadError] = []
+    for path in paths:
+        file_emus, file_errors = _read_file(path, _display(path, root))
+        emus.extend(file_emus)
+        errors.extend(file_errors)
+    unique, duplicates = _drop_duplicates(emus)
+    return EmuSet(tuple(unique), tuple(sorted(errors + duplicates, key=lambda e: e.location)),
+                  tuple(_display(p, root) for p in paths))
+
+
+def source_files(folder: Path) -> list[Path]:
+    """The `*.jsonl` files the CLI would read: sorted, top level only, no dotfiles."""
+    return sorted(
+        (p for p in folder.iterdir()
+         if p.name.endswith(".jsonl") and not p.name.startswith(".")
+         and p.name != LOCK_FILE_NAME and p.is_file()),
+        key=lambda p: p.name)
+
+
+def _failed(where: Location, message: str) -> EmuSet:
+    return EmuSet((), (LoadError(where, message),), ())
+
+
+def _display(path: Path, root: str | os.PathLike[str] | None) -> str:
+    """`path` relative to `root` when it lies under it, always with `/` separators."""
+    if root is not None:
+        try:
+            return path.resolve().relative_to(Path(root).resolve()).as_posix()
+        except ValueError:
+            pass
+    return path.as_posix()
+
+
+def _read_file(path: Path, name: str) -> tuple[list[Emu], list[LoadError]]:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return [], [LoadError(Location(name, 0), f"cannot read file ({error.strerror or error})")]
+    emus: list[Emu] = []
+    errors: list[LoadError] = []
+    # JSONL lines are physical `\n` lines; `str.splitlines` would also split on U+2028, which
+    # JSON allows raw inside strings.
+    for number, raw_line in enumerate(data.split(b"\n"), start=1):
+        location = Location(name, number)
+        result = _read_line(raw_line, location, first=number == 1)
+        if isinstance(result, Emu):
+            emus.append(result)
+        elif isinstance(result, LoadError):
+            errors.append(result)
+    return emus, errors
+
+
+def _read_line(raw_line: bytes, location: Location, *, first: bool) -> Emu | LoadError | None:
+    """One line: an EMU, an error, or None for a line the CLI skips."""
+    try:
+        line = raw_line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return LoadError(location, f"line is not UTF-8 text (byte 0x{raw_line[error.start]:02x} "
+                                   f"at column {error.start + 1})")
+    if first and line.startswith(_BOM):
+        line = line[1:]  # A BOM from a Windows editor is harmless; json.loads would refuse it.
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    try:
+        value = json.loads(line, parse_constant=_reject_constant)  # columns stay the file's
+    except json.JSONDecodeError as error:
+        return LoadError(location, f"Invalid JSON in {location.file}:{location.line}: "
+                                   f"{error.msg} (column {error.colno})")
+    except ValueError as error:
+        return LoadError(location, f"Invalid JSON in {location.file}:{location.line}: {error}")
+    if not isinstance(value, dict):
+        return LoadError(location, f"line is {_kind(value)}, not a JSON object; each line of an "
+                                   "EMU file holds one EMU object")
+    return Emu.from_object(value, location)
+
+
+def _reject_constant(name: str) -> Any:
+    # Python's json accepts NaN and Infinity; JSON (and the Memrail API) does not.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _kind(value: object) -> str:
+    match value:
+        case list():
+            return "an array"
+        case str():
+            return "a string"
+        case bool() | None:
+            return f"`{json.dumps(value)}`"
+        case _:
+            return "a number"
+
+
+def _drop_duplicates(emus: list[Emu]) -> tuple[list[Emu], list[LoadError]]:
+    """Keep the first EMU per key; each later one is an error naming both places."""
+    first_seen: dict[str, Emu] = {}
+    unique: list[Emu] = []
+    errors: list[LoadError] = []
+    for emu in emus:
+        earlier = first_seen.get(emu.emu_key) if emu.emu_key else None
+        if earlier is None:
+            if emu.emu_key:
+                first_seen[emu.emu_key] = emu
+            unique.append(emu)
+            continue
+        a, b = earlier.location, emu.location
+        errors.append(LoadError(b, f"Duplicate emu_key '{emu.emu_key}' in "
+                                   f"{a.file}:{a.line} and {b.file}:{b.line}"))
+    return unique, errors
