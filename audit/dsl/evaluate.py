@@ -8,10 +8,13 @@ are in `_values`, event matching in `_events`. The ones that shape this module:
   predicate on an absent value is false, including `!=`, ordering, `IN` and string operators;
   `EXISTS` is false; `NOT` flips the result, so `NOT state.user.banned` holds on an empty
   context. An accessor-vs-accessor comparison with either side absent is false.
-- **Arithmetic** is exact (Decimal). Per operator, an absent operand or a division by zero makes
-  the result undefined, which makes the enclosing comparison false; otherwise an operand that
-  is not a number (a non-numeric string, a bool, a list) is an `EvaluationError`. Numeric-looking
-  strings are coerced, as in comparisons.
+- **Arithmetic** is exact (Decimal; quotients rounded at 60 significant digits). An absent
+  accessor anywhere in an arithmetic expression makes it undefined *before* any operand's type
+  is checked, and so does a division by zero (checked as operators apply, left to right); an
+  undefined side makes the comparison false. Otherwise an operand that is not a number (a
+  non-numeric string, a bool, a list) is an `EvaluationError`. Numeric-looking strings are
+  coerced, as in comparisons. So a positive predicate on an absent atom is false, never an
+  error.
 - **String operators** need a string value (anything else is false) and are case-sensitive,
   tags included. `MATCHES` is `re.search` (the `regex` package in `VERSION0`, i.e. `re`
   syntax) bounded by a time limit and a subject-length cap; exceeding either, or an invalid
@@ -121,12 +124,23 @@ class _Evaluator:
             case BoolLit(value=flag):
                 found = flag
             case Arith():
-                found = self.arithmetic(operand)
+                found = ABSENT if self.has_absent_operand(operand) else self.arithmetic(operand)
             case _:
                 raise TypeError(f"not an operand node: {operand!r}")
         return ABSENT if found is None else found
 
+    def has_absent_operand(self, node: Operand) -> bool:
+        """Does any accessor inside an arithmetic expression read an absent value?"""
+        match node:
+            case Arith(left=left, right=right):
+                return self.has_absent_operand(left) or self.has_absent_operand(right)
+            case StateRef() | TagRef():
+                return self.value(node) is ABSENT
+            case _:
+                return False
+
     def arithmetic(self, node: Arith) -> Decimal | Absent:
+        """Exact arithmetic on present operands; ABSENT after a division by zero."""
         left, right = self.value(node.left), self.value(node.right)
         if left is ABSENT or right is ABSENT:
             return ABSENT

@@ -319,6 +319,12 @@ def test_absent_operand_wins_over_a_non_numeric_one():
     # Per operator, absence is checked first: the comparison is false, not an error.
     trigger = Compare(">", Arith("+", ref("a.x"), ref("a.y")), NumberLit(0))
     assert evaluate(trigger, ctx({"a.x": "abc"})) is False
+    # Anywhere in the expression: the absent accessor is checked before any operand's type.
+    nested = Compare(">", Arith("+", Arith("*", ref("a.x"), NumberLit(2)), ref("a.y")),
+                     NumberLit(0))
+    assert evaluate(nested, ctx({"a.x": "abc"})) is False
+    with pytest.raises(EvaluationError):
+        evaluate(nested, ctx({"a.x": "abc", "a.y": 1}))
 
 
 def test_and_or_short_circuit_past_an_erroring_branch():

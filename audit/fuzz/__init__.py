@@ -1,0 +1,2 @@
+"""Property-based exploration of triggers: Hypothesis strategies for trigger ASTs and contexts,
+shared by the tests and `topo fuzz`."""
