@@ -3,11 +3,21 @@
 Public surface; everything else in this package is private to it.
 """
 
+from audit.dsl import ast
+from audit.dsl.deps import Dependency, Template, dependencies, guarded_keys, templates
+from audit.dsl.diagnostics import DSL_CODES, Diagnostic, DslCode, render
+from audit.dsl.durations import DurationError, format_seconds, parse_duration
+from audit.dsl.parser import ParseResult, parse_trigger
+from audit.dsl.printer import format_trigger
 from audit.dsl.context import (ContextError, EvalContext, Event, context_to_json, load_context,
                                parse_timestamp)
 from audit.dsl.evaluate import EvaluationError, evaluate
 
 __all__ = [
+    # syntax: lexer.py, parser.py, printer.py, deps.py, durations.py, diagnostics.py
+    "parse_trigger", "ParseResult", "format_trigger", "dependencies", "Dependency",
+    "guarded_keys", "templates", "Template", "parse_duration", "format_seconds",
+    "DurationError", "Diagnostic", "DslCode", "DSL_CODES", "render", "ast",
     # evaluation: context.py, evaluate.py
     "evaluate", "EvaluationError", "EvalContext", "Event", "load_context", "ContextError",
     "context_to_json", "parse_timestamp",
