@@ -9,9 +9,9 @@ are in `_values`, event matching in `_events`. The ones that shape this module:
   `EXISTS` is false; `NOT` flips the result, so `NOT state.user.banned` holds on an empty
   context. An accessor-vs-accessor comparison with either side absent is false.
 - **Arithmetic** is exact (Decimal; quotients rounded at 60 significant digits). An absent
-  accessor anywhere in an arithmetic expression makes it undefined *before* any operand's type
-  is checked, and so does a division by zero (checked as operators apply, left to right); an
-  undefined side makes the comparison false. Otherwise an operand that is not a number (a
+  accessor anywhere in a comparison makes it false *before* any operand's type is checked; a
+  division by zero makes its side undefined (checked as operators apply, left to right) and
+  the comparison false. Otherwise an operand that is not a number (a
   non-numeric string, a bool, a list) is an `EvaluationError`. Numeric-looking strings are
   coerced, as in comparisons. So a positive predicate on an absent atom is false, never an
   error.
@@ -124,13 +124,14 @@ class _Evaluator:
             case BoolLit(value=flag):
                 found = flag
             case Arith():
-                found = ABSENT if self.has_absent_operand(operand) else self.arithmetic(operand)
+                found = self.arithmetic(operand)
             case _:
                 raise TypeError(f"not an operand node: {operand!r}")
         return ABSENT if found is None else found
 
     def has_absent_operand(self, node: Operand) -> bool:
-        """Does any accessor inside an arithmetic expression read an absent value?"""
+        """Does any accessor in this operand (an arithmetic expression or a plain accessor)
+        read an absent value?"""
         match node:
             case Arith(left=left, right=right):
                 return self.has_absent_operand(left) or self.has_absent_operand(right)
@@ -157,6 +158,8 @@ class _Evaluator:
                 return ABSENT if b == 0 else context.divide(a, b)
 
     def compare(self, node: Compare) -> bool:
+        if self.has_absent_operand(node.left) or self.has_absent_operand(node.right):
+            return False
         left, right = self.value(node.left), self.value(node.right)
         if left is ABSENT or right is ABSENT:
             return False

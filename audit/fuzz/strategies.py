@@ -37,6 +37,7 @@ CONTEXT_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 _TRAPS: tuple[Any, ...] = (None, "unknown", "false", "No", "0", "", 0, -1, 1, True, False)
 _EARLIEST = datetime(1, 1, 2, tzinfo=UTC)  # `now - offset` must stay a valid datetime
+_OMIT = object()  # an attribute candidate meaning "leave the attribute out"
 
 
 @dataclass
@@ -202,30 +203,36 @@ def _upper_kinds(tags: dict[str, Any]) -> dict[str, Any]:
 
 def _events_for(query: EventQuery, state: dict[str, Any],
                 now: datetime) -> st.SearchStrategy[Event]:
+    """Events for one query, biased towards matching it (about half do) so that both outcomes
+    of the query, and of COUNT thresholds, are common."""
     ref = query.event
-    names = st.sampled_from([ref.name, f"{ref.subject}.{ref.verb}.other"])
-    projects = st.sampled_from(_dedupe([ref.project, None, "other"]))
+    names = st.sampled_from([ref.name] * 3 + [f"{ref.subject}.{ref.verb}.other"])
+    projects = st.sampled_from([ref.project] * 3 + _dedupe([None, "other", "another"]))
     oldest = now - _EARLIEST
     window = (timedelta(microseconds=int(query.window.seconds * 1_000_000))
               if query.window.seconds < oldest.total_seconds() else oldest)
-    offsets = st.sampled_from([timedelta(0), window, window + timedelta(microseconds=1),
-                               window / 2, timedelta(seconds=-1), window * 2 + timedelta(hours=1)])
-    attributes = st.fixed_dictionaries(
-        {}, optional={w.attr: st.sampled_from(_attribute_candidates(w.value, state))
-                      for w in query.where})
+    offsets = st.sampled_from([timedelta(0), window, window / 2, window / 2,
+                               window + timedelta(microseconds=1), timedelta(seconds=-1),
+                               window * 2 + timedelta(hours=1)])
+    attributes = st.tuples(*(st.sampled_from(_attribute_candidates(w.value, state))
+                             for w in query.where)).map(
+        lambda values: {w.attr: v for w, v in zip(query.where, values) if v is not _OMIT})
     return st.builds(lambda name, offset, attrs, proj: Event(
         name, now - min(offset, oldest), attrs, proj), names, offsets, attributes, projects)
 
 
 def _attribute_candidates(value: StringLit | NumberLit, state: dict[str, Any]) -> list[Any]:
-    """Attribute values that match a WHERE filter, mismatch it, or are null."""
+    """Attribute values that match a WHERE filter (weighted), mismatch it, are null or are
+    missing (_OMIT)."""
     if isinstance(value, NumberLit):
-        return [value.value, str(value.value), Decimal(value.value) + 1, "zzz", None]
+        match = [value.value] * 3 + [str(value.value)]
+        return match + [Decimal(value.value) + 1, "zzz", None, _OMIT]
     key = value.template_key
     if key is None:
-        return _dedupe([value.value, value.value.upper(), "zzz", None])
+        return [value.value] * 4 + _dedupe([value.value.upper(), "zzz", None, _OMIT])
     resolved = state.get(key)
     # What the evaluator's template stringification gives: bools in JSON spelling.
     matching = "true" if resolved is True else "false" if resolved is False else resolved
-    return _dedupe([v for v in (matching, value.value, "c1", "zzz", None)
-                    if not isinstance(v, (list, dict))])
+    if isinstance(matching, (list, dict)) or matching is None:
+        matching = "c1"
+    return [matching] * 4 + [value.value, "c1", "zzz", None, _OMIT]

@@ -325,6 +325,11 @@ def test_absent_operand_wins_over_a_non_numeric_one():
     assert evaluate(nested, ctx({"a.x": "abc"})) is False
     with pytest.raises(EvaluationError):
         evaluate(nested, ctx({"a.x": "abc", "a.y": 1}))
+    # And across the comparison: an absent right side beats an erroring left side.
+    across = Compare("==", Arith("+", NumberLit(1), StringLit("gold")), ref("user.verified"))
+    assert evaluate(across, EMPTY) is False
+    with pytest.raises(EvaluationError):
+        evaluate(across, ctx({"user.verified": 1}))
 
 
 def test_and_or_short_circuit_past_an_erroring_branch():
