@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from audit.dsl import dependencies, guarded_keys, parse_trigger
+from audit.dsl import dependencies, guarded_keys, parse_trigger, templates
 from audit.dsl.ast import Expr
 from audit.dsl.diagnostics import Diagnostic
 
@@ -19,8 +19,8 @@ __all__ = ["TriggerFacts", "EventWindow", "WherePlaceholder", "trigger_facts"]
 
 @dataclass(frozen=True, slots=True)
 class EventWindow:
-    """An event clause's lookback: `event` as written (`agent.sent.email`, maybe with project),
-    the window as written (`'P7D'` → `P7D`) and its exact length in seconds."""
+    """An event clause's lookback: the accessor as written (`event.[project.]s.v.o`), the
+    window without its quotes (`P7D`) and its exact length in seconds."""
 
     event: str
     raw: str
@@ -29,7 +29,8 @@ class EventWindow:
 
 @dataclass(frozen=True, slots=True)
 class WherePlaceholder:
-    """A `{{a.b}}` template used as a WHERE value of an event clause; `key` is the state key."""
+    """A `{{a.b}}` template used as a WHERE value; `event` is the accessor it filters and `key`
+    the state key it reads (legacy `{{state.a.b}}` normalised by the DSL)."""
 
     event: str
     key: str
@@ -54,31 +55,10 @@ def trigger_facts(text: str) -> TriggerFacts:
     result = parse_trigger(text)
     ast = result.ast if result.ok else None
     if ast is None:
-        return TriggerFacts(text, tuple(result.diagnostics), None, frozenset(), (), ())
-    windows: list[EventWindow] = []
-    wheres: list[WherePlaceholder] = []
-    for dependency in dependencies(ast):
-        if dependency.window is None:
-            continue
-        event = _event_name(dependency)
-        windows.append(EventWindow(event, dependency.window.raw, dependency.window.seconds))
-        wheres.extend(WherePlaceholder(event, _state_key(t)) for t in dependency.templates)
-    guarded = frozenset(_state_key(k) for k in guarded_keys(ast))
-    return TriggerFacts(text, tuple(result.diagnostics), ast, guarded, tuple(windows),
-                        tuple(wheres))
-
-
-def _event_name(dependency: object) -> str:
-    key = str(getattr(dependency, "key"))
-    project = getattr(dependency, "project", None)
-    return f"{project}.{key}" if project else key
-
-
-def _state_key(template: object) -> str:
-    """`state.a.b`, `{{a.b}}`, `{{state.a.b}}`, or a template literal node → `a.b`."""
-    key = getattr(template, "template_key", None)
-    text = key if isinstance(key, str) else str(template)
-    text = text.strip()
-    if text.startswith("{{") and text.endswith("}}"):
-        text = text[2:-2].strip()
-    return text[len("state."):] if text.startswith("state.") else text
+        return TriggerFacts(text, result.diagnostics, None, frozenset(), (), ())
+    windows = tuple(EventWindow(d.accessor, d.window.raw, d.window.seconds)
+                    for d in dependencies(ast) if d.kind == "event" and d.window is not None)
+    wheres = tuple(WherePlaceholder(f"event.{t.event}", t.key) for t in templates(ast))
+    guarded = frozenset(key[len("state."):] for key in guarded_keys(ast)
+                        if key.startswith("state."))
+    return TriggerFacts(text, result.diagnostics, ast, guarded, windows, wheres)

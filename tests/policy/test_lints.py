@@ -247,3 +247,17 @@ def test_count_windows_are_checked_too() -> None:
 def test_retention_must_be_positive() -> None:
     with pytest.raises(ValueError):
         PolicyConfig(retention_days=0)
+
+
+def test_legacy_where_template_is_a_low_syntax_finding() -> None:
+    trigger = ("state.ticket.id EXISTS AND state.customer.id EXISTS AND NOT "
+               "event.agent.sent.email WHERE customer_id == '{{state.customer.id}}' IN 'P7D'")
+    (finding,) = findings(anatomy(trigger=trigger))
+    assert finding.code.id == "EMU-TRIGGER-SYNTAX" and finding.severity is Severity.LOW
+    assert finding.message.startswith("`trigger` DSL-LEGACY-TEMPLATE at column ")
+
+
+def test_a_finding_on_an_emu_without_key_names_its_line() -> None:
+    (finding,) = findings(anatomy(emu_key=DELETE))
+    assert finding.emu_key is None
+    assert finding.symbol == "<no emu_key at emus/emus.jsonl:1>"

@@ -25,8 +25,8 @@ def trigger_diagnostics(context: LintContext) -> Iterator[Issue]:
         line, column = diagnostic.location(facts.text)
         where = f"column {column}" if line == 1 else f"line {line}, column {column}"
         severity = Severity.LOW if diagnostic.severity == "warning" else None
-        hint = f" ({diagnostic.hint})" if diagnostic.hint else ""
-        yield Issue(f"`trigger` {diagnostic.code.id} at {where}: {diagnostic.message}{hint}",
+        # The hint is remediation, which belongs in `topo trigger check`, not in the message.
+        yield Issue(f"`trigger` {diagnostic.code.id} at {where}: {diagnostic.message}",
                     ("trigger",), severity)
 
 

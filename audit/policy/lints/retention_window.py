@@ -31,7 +31,7 @@ def long_windows(context: LintContext) -> Iterator[Issue]:
             continue
         seen.add((window.event, window.raw))
         days = (window.seconds / _DAY).normalize()
-        yield Issue(f"`event.{window.event}` looks back '{window.raw}' ({days:f} days), longer "
+        yield Issue(f"`{window.event}` looks back '{window.raw}' ({days:f} days), longer "
                     f"than the {context.config.retention_days}-day event retention",
                     ("trigger",))
 

@@ -37,7 +37,7 @@ def unguarded_placeholders(context: LintContext) -> Iterator[Issue]:
         if where.key in facts.guarded or where.key in reported:
             continue
         reported.add(where.key)
-        yield Issue(f"the trigger's WHERE filter on `event.{where.event}` interpolates "
+        yield Issue(f"the trigger's WHERE filter on `{where.event}` interpolates "
                     f"`{{{{{where.key}}}}}` but the trigger has no `state.{where.key} EXISTS` "
                     "guard", ("trigger",))
 
