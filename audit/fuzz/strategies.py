@@ -17,12 +17,161 @@ from hypothesis import strategies as st
 from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
                            Not, NumberLit, Or, StateRef, StringLit, StrOp, TagRef, Truthy)
 from audit.dsl.context import EvalContext, Event
+from audit.dsl.ast import Duration, EventRef, ListLit, WhereFilter  # trigger ASTs
+from audit.dsl.durations import parse_duration  # trigger ASTs
 
-__all__ = ["contexts", "CONTEXT_NOW"]
+__all__ = [
+    # trigger ASTs
+    "triggers", "predicates", "comparisons", "arithmetic", "event_queries", "counts",
+    "durations", "where_filters", "state_refs", "tag_refs", "string_lits", "number_lits",
+    # contexts
+    "contexts", "CONTEXT_NOW",
+]
 
 
 # ==== trigger ASTs ==========================================================================
 # (owned by the lexer/parser engineer)
+# Valid ASTs only: every generated tree is one `parse_trigger` accepts, so that the round trip
+# `parse(fmt(ast)) == ast` can be asserted for all of them. The constraints that keep it so:
+# a comparison has an accessor on its left; arithmetic works on accessors and numbers; WHERE
+# values are plain strings (no braces), numbers or templates naming a valid state key; string
+# values never end in a lone backslash nor put one before a quote (the lexer cannot spell that).
+
+_SEGMENT = st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True)
+_RESERVED_NAMES = frozenset({"true", "false", "state", "tag", "event"})
+_PATTERNS = ("^[A-Z]{3}-\\d{4}$", "^EU-", "@company\\.com$", "(?i)urgent", "a|b", "", "\\d+")
+_PLAIN = st.text(st.characters(blacklist_characters="\\\n{}", blacklist_categories=("Cs",)),
+                 max_size=10)
+_ESCAPE = st.sampled_from(["\\d", "\\w", "\\.", "\\\\", "\\n", "\\s"])
+
+
+def _state_key(parts: int | None = None) -> st.SearchStrategy[str]:
+    sizes = st.integers(2, 7) if parts is None else st.just(parts)
+    return sizes.flatmap(lambda n: st.lists(_SEGMENT, min_size=n, max_size=n)).map(".".join)
+
+
+def state_refs() -> st.SearchStrategy[StateRef]:
+    return st.builds(StateRef, _state_key())
+
+
+def tag_refs() -> st.SearchStrategy[TagRef]:
+    return st.builds(TagRef, _SEGMENT)
+
+
+def _refs_strategy() -> st.SearchStrategy[StateRef | TagRef]:
+    return st.one_of(state_refs(), tag_refs())
+
+
+def string_lits() -> st.SearchStrategy[StringLit]:
+    """Strings with quotes and verbatim backslash escapes (`\\d`), never a lone backslash."""
+    chunks = st.lists(st.one_of(_PLAIN, _PLAIN, _ESCAPE), max_size=4).map("".join)
+    return st.builds(StringLit, chunks)
+
+
+def number_lits(min_value: int = -10**6, max_value: int = 10**6) -> st.SearchStrategy[NumberLit]:
+    integers = st.integers(min_value, max_value).map(lambda n: NumberLit(n, str(n)))
+    decimals = st.decimals(min_value, max_value, places=2, allow_nan=False,
+                           allow_infinity=False).map(lambda d: NumberLit(d, format(d, "f")))
+    return st.one_of(integers, integers, decimals)
+
+
+def durations() -> st.SearchStrategy[Duration]:
+    """ISO-8601 windows the DSL accepts, with their exact seconds (via `parse_duration`)."""
+    amount = st.one_of(st.none(), st.integers(0, 400))
+    seconds = st.one_of(st.none(), st.integers(0, 90).map(str),
+                        st.decimals(0, 90, places=1).map(lambda d: format(d, "f")))
+    date = st.tuples(amount, amount, amount, amount)
+    time = st.tuples(amount, amount, seconds)
+    return st.tuples(date, time).map(_duration_text).filter(bool).map(
+        lambda raw: Duration(raw, parse_duration(raw)))
+
+
+def _duration_text(parts: tuple[tuple, tuple]) -> str:
+    date, time = parts
+    date_text = "".join(f"{n}{u}" for n, u in zip(date, "YMWD") if n is not None)
+    time_text = "".join(f"{n}{u}" for n, u in zip(time, "HMS") if n is not None)
+    if not date_text and not time_text:
+        return ""
+    return "P" + date_text + (f"T{time_text}" if time_text else "")
+
+
+def _where_values() -> st.SearchStrategy[StringLit | NumberLit]:
+    plain = st.builds(StringLit, _PLAIN)
+    template = _state_key().flatmap(lambda key: st.sampled_from(
+        [StringLit("{{%s}}" % key), StringLit("{{state.%s}}" % key)]))
+    return st.one_of(plain, template, number_lits())
+
+
+def where_filters() -> st.SearchStrategy[WhereFilter]:
+    attrs = st.from_regex(r"[a-z_][a-z0-9_]{0,9}", fullmatch=True).filter(
+        lambda name: name not in _RESERVED_NAMES)
+    return st.builds(WhereFilter, attrs, _where_values())
+
+
+def event_queries(project: bool = True) -> st.SearchStrategy[EventQuery]:
+    projects = st.one_of(st.none(), _SEGMENT) if project else st.none()
+    events = st.builds(EventRef, _SEGMENT, _SEGMENT, _SEGMENT, projects)
+    wheres = st.lists(where_filters(), max_size=3).map(tuple)
+    return st.builds(EventQuery, events, wheres, durations())
+
+
+def counts() -> st.SearchStrategy[Count]:
+    return st.builds(Count, event_queries(project=False), st.sampled_from(_COMPARE_OPS),
+                     number_lits(0, 50), parenthesized=st.booleans())
+
+
+_COMPARE_OPS = ("==", "!=", "<", "<=", ">", ">=")
+_STRING_OPS = ("STARTS_WITH", "ENDS_WITH", "CONTAINS", "MATCHES")
+
+
+def arithmetic() -> st.SearchStrategy[StateRef | TagRef | NumberLit | Arith]:
+    leaves = st.one_of(_refs_strategy(), number_lits())
+    return st.recursive(leaves, lambda inner: st.builds(
+        Arith, st.sampled_from(("+", "-", "*", "/")), inner, inner), max_leaves=5)
+
+
+def _has_accessor(node: object) -> bool:
+    match node:
+        case StateRef() | TagRef():
+            return True
+        case Arith(left=left, right=right):
+            return _has_accessor(left) or _has_accessor(right)
+    return False
+
+
+def comparisons() -> st.SearchStrategy[Compare]:
+    left = st.one_of(_refs_strategy(), arithmetic().filter(_has_accessor))
+    right = st.one_of(_refs_strategy(), number_lits(), string_lits(),
+                      st.builds(BoolLit, st.booleans()), arithmetic())
+    return st.builds(Compare, st.sampled_from(_COMPARE_OPS), left, right)
+
+
+def _list_items() -> st.SearchStrategy[ListLit]:
+    item = st.one_of(string_lits(), number_lits(), st.builds(BoolLit, st.booleans()))
+    return st.lists(item, max_size=4).map(lambda items: ListLit(tuple(items)))
+
+
+def _string_operations() -> st.SearchStrategy[StrOp]:
+    plain = st.builds(StrOp, st.sampled_from(_STRING_OPS[:3]), _refs_strategy(), string_lits())
+    regex = st.builds(StrOp, st.just("MATCHES"), _refs_strategy(),
+                      st.sampled_from(_PATTERNS).map(StringLit))
+    return st.one_of(plain, regex)
+
+
+def predicates() -> st.SearchStrategy[Expr]:
+    """One atom: a comparison, presence, shorthand, membership, string test, event or count."""
+    refs = _refs_strategy()
+    return st.one_of(
+        comparisons(), st.builds(Exists, refs), st.builds(Truthy, refs),
+        st.builds(InList, refs, _list_items()), _string_operations(), event_queries(), counts())
+
+
+def triggers(max_leaves: int = 8) -> st.SearchStrategy[Expr]:
+    """Whole trigger ASTs: predicates joined by AND, OR and NOT, up to `max_leaves` atoms."""
+    return st.recursive(predicates(), lambda inner: st.one_of(
+        st.builds(And, inner, inner), st.builds(Or, inner, inner), st.builds(Not, inner)),
+        max_leaves=max_leaves)
+
 
 
 # ==== contexts ==============================================================================
