@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from jsonschema.exceptions import ValidationError
 

@@ -3,6 +3,7 @@ documented, and lints cannot emit codes they did not declare."""
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 from pathlib import Path
 
@@ -48,3 +49,21 @@ def test_paths_are_spelled_as_authors_write_them() -> None:
     assert overlaps(("policy",), ("policy", "cooldown"))
     assert overlaps(("policy", "cooldown", "seconds"), ("policy", "cooldown"))
     assert not overlaps(("policy", "mode"), ("policy", "cooldown"))
+
+
+def test_the_policy_layer_imports_only_model_codes_dsl_and_itself() -> None:
+    allowed = ("audit.model", "audit.codes", "audit.dsl", "audit.policy")
+    for path in (REPO / "audit/policy").rglob("*.py"):
+        for name in _project_imports(path):
+            assert name.startswith(allowed), (path, name)
+
+
+def _project_imports(path: Path) -> set[str]:
+    """`from audit import codes` counts as `audit.codes`, so a package import cannot hide."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {n for n in names if n.split(".")[0] in {"audit", "analyzers", "reports"}}
