@@ -463,6 +463,8 @@ def test_embedded_template_is_interpolated():
     assert run(q, ctx({"customer.id": 7}, events=events)) is True
     assert run(q, ctx({"customer.id": 8}, events=events)) is False
     assert run(q, ctx({}, events=events)) is False
+    legacy = q.replace("{{customer.id}}", "{{ state.customer.id }}")
+    assert run(legacy, ctx({"customer.id": 7}, events=events)) is True
 
 
 def test_missing_attribute_matches_nothing():
