@@ -40,7 +40,7 @@ def event_query(stream: TokenStream) -> EventQuery:
 
 
 def _missing_window(stream: TokenStream, token: Token, where: tuple[WhereFilter, ...]) -> None:
-    if stream.peek().kind is TokenKind.LEGACY_KEYWORD and stream.peek().text.upper() == "IN":
+    if stream.at(TokenKind.LEGACY_KEYWORD) and stream.peek().text.upper() in ("IN", "WHERE"):
         stream.unexpected("IN")
     end = where[-1].span.end if where else token.span.end
     stream.fail("DSL-EVENT-WINDOW-MISSING",
@@ -84,6 +84,9 @@ def _filters(stream: TokenStream) -> tuple[WhereFilter, ...]:
                                                                 TokenKind.LEGACY_KEYWORD):
         stream.advance()
         filters.append(_filter(stream))
+    if (stream.at(TokenKind.LEGACY_KEYWORD) and stream.peek().text.upper() == "AND"
+            and stream.peek(2).kind in COMPARISON_KINDS):
+        stream.unexpected("`AND` or `IN`")  # `… WHERE a == 'x' and b == 'y'`: lowercase
     if stream.at(TokenKind.AND):
         stream.fail("DSL-EVENT-WINDOW-MISSING",
                     "WHERE filters end with `IN 'duration'` before other conditions",
