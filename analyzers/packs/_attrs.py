@@ -1,0 +1,328 @@
+"""Declarative attribute extraction: an `AttrSpec` plus a call (or definition) → attrs.
+
+The rules the rest of the audit relies on:
+- an argument that is absent gives no attribute (or the spec's `default`);
+- a literal gives the attribute its value;
+- anything else gives `<name>_literal = False` and `<name>_text = <source text>`, never a
+  guess, so later checks can say "decision point is not a literal" (DYNAMIC-DECISION-POINT).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzers.ir import Call, Definition, Value, ValueKind
+from analyzers.packs._facts import FileFacts, qualified
+from analyzers.packs._model import AttrSpec, Extract, Source
+from audit.model import AttrValue, Site
+
+__all__ = ["extract_attrs", "locate", "literal_of", "value_type", "Dynamic", "NOT_LITERAL"]
+
+NOT_LITERAL = object()   # sentinel: None is a literal
+
+
+@dataclass(frozen=True, slots=True)
+class Dynamic:
+    """An argument that exists but cannot be read statically; `text` is what was written."""
+
+    text: str
+
+
+Located = Value | Dynamic | None
+
+
+def extract_attrs(specs: tuple[AttrSpec, ...], facts: FileFacts, call: Call | None = None,
+                  definition: Definition | None = None) -> dict[str, AttrValue]:
+    """All attributes of one site. `call` is the matched call (or decorator); `definition` the
+    decorated definition or the class, for `class_attr` and `fallback`."""
+    attrs: dict[str, AttrValue] = {}
+    for spec in specs:
+        attrs.update(_extract_one(spec, facts, call, definition))
+    return attrs
+
+
+def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
+                 definition: Definition | None) -> dict[str, AttrValue]:
+    if spec.source is None:
+        return {spec.name: spec.constant}
+    located = locate(spec.source, facts, call, definition)
+    if located is None:
+        if spec.has_default:
+            return {spec.name: spec.default}
+        if spec.fallback_to_definition_name and definition is not None:
+            return {spec.name: definition.name}
+        return {}
+    if isinstance(located, Dynamic):
+        return _dynamic(spec, located.text)
+    return _READERS[spec.extract](spec.name, located, facts)
+
+
+def _dynamic(spec: AttrSpec, text: str) -> dict[str, AttrValue]:
+    if spec.extract is Extract.TYPE:
+        return {spec.name: "dynamic"}
+    if spec.extract is Extract.TEXT:
+        return {spec.name: text}
+    return _not_literal(spec.name, text)
+
+
+def _not_literal(name: str, text: str) -> dict[str, AttrValue]:
+    return {f"{name}_literal": False, f"{name}_text": text}
+
+
+# --- finding the argument -------------------------------------------------------------------
+
+def locate(source: Source, facts: FileFacts, call: Call | None,
+           definition: Definition | None = None) -> Located:
+    """The value a `Source` designates, `Dynamic` if it is hidden behind a non-literal (a
+    variable, `**kwargs`, a helper call), or None if it is absent."""
+    if source.is_call_itself:
+        return None if call is None else Value(ValueKind.CALL, text=call.name, call=call.id)
+    located = _argument(source, facts, call, definition)
+    for key in source.path:
+        if not isinstance(located, Value):
+            break
+        located = _step(located, key, facts)
+    return located
+
+
+def _argument(source: Source, facts: FileFacts, call: Call | None,
+              definition: Definition | None) -> Located:
+    if source.class_attr is not None:
+        if definition is None:
+            return None
+        assignment = facts.class_assignment(definition, source.class_attr)
+        return None if assignment is None else assignment.value
+    if call is None:
+        return None
+    for name in source.kwarg:
+        value = call.kwarg(name)
+        if value is not None:
+            return value
+    if source.arg is not None:
+        found = _positional(call.args, source.arg)
+        if found is not None:
+            return found
+    if source.object_key is not None and call.args:
+        first = call.args[0]
+        return _entry(first, source.object_key) if first.kind is ValueKind.DICT else Dynamic(
+            first.text)
+    spread = call.kwarg("**")
+    if spread is not None and (source.kwarg or source.object_key):
+        return Dynamic(spread.text)
+    return None
+
+
+def _positional(args: tuple[Value, ...], index: int) -> Located:
+    """`args[index]`, unless a `*spread` before (or at) it hides the position."""
+    for position, value in enumerate(args[:index + 1]):
+        if value.kind is ValueKind.SPREAD:
+            return Dynamic(value.text)
+        if position == index:
+            return value
+    return None
+
+
+def _entry(value: Value, key: str) -> Located:
+    found = value.entry(key)
+    if found is not None:
+        return found
+    spreads = [item for item_key, item in value.entries if item.kind is ValueKind.SPREAD]
+    return Dynamic(spreads[0].text) if spreads else None
+
+
+def _step(value: Value, key: str, facts: FileFacts) -> Located:
+    """One `path` segment: into a dict literal, or into the keywords of a constructor call
+    (`InvokeOptions(dry_run=True)`, `dict(dry_run=True)`). Any other call is opaque: a helper
+    returning options may set anything."""
+    if value.kind is ValueKind.DICT:
+        return _entry(value, key)
+    if value.kind is ValueKind.CALL:
+        nested = facts.calls.get(value.call or "")
+        if nested is None or not _is_constructor(nested):
+            return Dynamic(value.text)
+        found = nested.kwarg(key)
+        if found is not None:
+            return found
+        spread = nested.kwarg("**")
+        return Dynamic(spread.text) if spread is not None else None
+    return Dynamic(value.text)
+
+
+def _is_constructor(call: Call) -> bool:
+    return call.name[:1].isupper() or call.callee == "builtins.dict"
+
+
+# --- reading the value ----------------------------------------------------------------------
+
+def literal_of(value: Value) -> object:
+    """The Python value of a literal (a list of literals becomes a tuple), else NOT_LITERAL."""
+    if value.kind in (ValueKind.STRING, ValueKind.NUMBER, ValueKind.BOOL, ValueKind.NONE):
+        return value.literal
+    if value.kind is ValueKind.LIST:
+        items = tuple(literal_of(item) for _, item in value.entries)
+        return NOT_LITERAL if any(item is NOT_LITERAL for item in items) else items
+    return NOT_LITERAL
+
+
+def value_type(value: Value) -> str:
+    """The static type of an atom value as Memrail sees it; f-strings are strings."""
+    match value.kind:
+        case ValueKind.BOOL:
+            return "bool"
+        case ValueKind.NUMBER:
+            return "float" if isinstance(value.literal, float) else "int"
+        case ValueKind.STRING | ValueKind.FORMAT:
+            return "str"
+        case ValueKind.NONE:
+            return "none"
+    return "dynamic"
+
+
+def _read_literal(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    literal = literal_of(value)
+    return _not_literal(name, value.text) if literal is NOT_LITERAL else {name: literal}
+
+
+def _read_type(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    return {name: value_type(value)}
+
+
+def _read_text(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    return {name: value.text}
+
+
+def _read_keys(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    if value.kind is not ValueKind.DICT:
+        return _not_literal(name, value.text)
+    keys = {key for key, _ in value.entries if key is not None}
+    attrs: dict[str, AttrValue] = {name: tuple(sorted(keys))}
+    if any(key is None for key, _ in value.entries):
+        attrs.update(_not_literal(name, value.text))
+    return attrs
+
+
+def _list_calls(value: Value) -> tuple[list[str], bool]:
+    """Ids of the calls written literally in a list (`*spread(...)` included), and whether the
+    list holds nothing else. A single call stands for the list it returns."""
+    if value.kind is ValueKind.CALL and value.call:
+        return [value.call], True
+    if value.kind is not ValueKind.LIST:
+        return [], False
+    ids: list[str] = []
+    complete = True
+    for _, item in value.entries:
+        if item.kind is ValueKind.SPREAD and item.entries:
+            item = item.entries[0][1]
+        if item.kind is ValueKind.CALL and item.call:
+            ids.append(item.call)
+        else:
+            complete = False
+    return ids, complete
+
+
+def _read_call_ids(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    ids, complete = _list_calls(value)
+    if not ids and not complete:
+        return _not_literal(name, value.text)
+    attrs: dict[str, AttrValue] = {name: tuple(ids)}
+    return attrs if complete else {**attrs, **_not_literal(name, value.text)}
+
+
+def _read_atom_calls(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """Ids of the ATOM-classified calls in a context list. Anything else in the list (a
+    variable, a helper call) makes the list not fully literal."""
+    ids, complete = _list_calls(value)
+    atom_ids = tuple(call_id for call_id in ids if call_id in facts.atoms)
+    if complete and len(atom_ids) == len(ids):
+        return {name: atom_ids}
+    if not atom_ids:
+        return _not_literal(name, value.text)
+    return {name: atom_ids, **_not_literal(name, value.text)}
+
+
+def _event_atom(value: Value, facts: FileFacts) -> Site | None:
+    if value.kind is not ValueKind.CALL or not value.call:
+        return None
+    for site in facts.atoms.get(value.call, ()):
+        if site.attr("kind") == "event":
+            return site
+    return None
+
+
+def _event_name(value: Value, facts: FileFacts) -> AttrValue | Dynamic:
+    """`event("order.refund.issued", …)` → its topic (read from the ATOM site of that call);
+    a call with literal `subject=`, `verb=`, `object=` → `subject.verb.object`."""
+    if value.kind is not ValueKind.CALL or not value.call:
+        return Dynamic(value.text)
+    atom = _event_atom(value, facts)
+    if atom is not None:
+        key = atom.attr("key")
+        return key if key is not None else Dynamic(str(atom.attr("key_text", value.text)))
+    call = facts.calls.get(value.call)
+    parts = [call.kwarg(part) for part in ("subject", "verb", "object")] if call else []
+    if parts and all(part is not None for part in parts):
+        if all(part.kind is ValueKind.STRING for part in parts):
+            return ".".join(str(part.literal) for part in parts)
+        return Dynamic(".".join(part.text for part in parts))
+    return Dynamic(value.text)
+
+
+def _read_event_name(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    found = _event_name(value, facts)
+    return _not_literal(name, found.text) if isinstance(found, Dynamic) else {name: found}
+
+
+def _read_event_names(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    if value.kind is not ValueKind.LIST:
+        return _not_literal(name, value.text)
+    names = [_event_name(item, facts) for _, item in value.entries]
+    attrs: dict[str, AttrValue] = {name: tuple(n for n in names if not isinstance(n, Dynamic))}
+    if any(isinstance(n, Dynamic) for n in names):
+        attrs.update(_not_literal(name, value.text))
+    return attrs
+
+
+def _read_event_attribute_keys(name: str, value: Value, facts: FileFacts
+                               ) -> dict[str, AttrValue]:
+    """The literal `attributes={…}` keys of the event an emit call sends: from the event
+    builder's ATOM site, or from the `attributes=` keyword of the call itself."""
+    atom = _event_atom(value, facts)
+    if atom is not None:
+        attrs: dict[str, AttrValue] = {}
+        if atom.attr("attribute_keys") is not None:
+            attrs[name] = atom.attr("attribute_keys")
+        if atom.attr("attribute_keys_literal") is False:
+            attrs.update(_not_literal(name, str(atom.attr("attribute_keys_text", ""))))
+        return attrs
+    call = facts.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
+    if call is None:
+        return _not_literal(name, value.text)
+    attributes = call.kwarg("attributes")
+    return {} if attributes is None else _read_keys(name, attributes, facts)
+
+
+def _read_definition(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """The fully qualified name of the function a handler argument refers to."""
+    if value.kind is ValueKind.NAME and value.ref:
+        local = facts.local_definition(value.ref)
+        if local is not None:
+            return {name: qualified(facts.file.module, local.qualname)}
+        if value.resolved:
+            return {name: value.resolved}
+    if value.kind is ValueKind.LAMBDA and value.ref:
+        return {name: qualified(facts.file.module, value.ref)}
+    return _not_literal(name, value.text)
+
+
+_READERS = {
+    Extract.LITERAL: _read_literal,
+    Extract.TYPE: _read_type,
+    Extract.TEXT: _read_text,
+    Extract.KEYS: _read_keys,
+    Extract.ATOM_CALLS: _read_atom_calls,
+    Extract.CALL_IDS: _read_call_ids,
+    Extract.EVENT_NAME: _read_event_name,
+    Extract.EVENT_NAMES: _read_event_names,
+    Extract.EVENT_ATTRIBUTE_KEYS: _read_event_attribute_keys,
+    Extract.DEFINITION: _read_definition,
+}

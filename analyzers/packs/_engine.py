@@ -1,0 +1,201 @@
+"""The one engine that applies every pack: resolved names in, `Site`s out.
+
+Packs are data; this module knows no framework. It
+1. rewrites resolved names through the packs' aliases (`ami.` → `memrail.`),
+2. matches calls, decorators, class bases and tool parameters against entry patterns — on
+   resolved names only, so a local `decide()` or another library's `state()` never matches,
+3. extracts attributes declaratively (`_attrs`, `_expand`),
+4. returns sites sorted by id.
+
+Atom sites are found first because decision and event sites refer to them (`atoms`,
+`event_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from analyzers.ir import Call, Definition, DefinitionKind, FileIR
+from analyzers.packs._attrs import extract_attrs
+from analyzers.packs._expand import expand_state_dict
+from analyzers.packs._facts import FileFacts, qualified
+from analyzers.packs._load import load_packs
+from analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
+from analyzers.packs._patterns import NameIndex, rewrite
+from audit.model import AttrValue, Location, Site, SiteKind
+
+__all__ = ["classify", "classify_file", "fingerprint", "PackIndex", "ENGINE_ATTRS"]
+
+
+@dataclass(frozen=True)
+class PackIndex:
+    """Everything the engine needs from the packs, built once per `classify` call."""
+
+    aliases: tuple[tuple[str, str], ...]
+    by_trigger: dict[Trigger, NameIndex[Entry]]
+
+    @classmethod
+    def of(cls, packs: Iterable[Pack]) -> PackIndex:
+        packs = tuple(packs)
+        aliases = tuple(sorted({alias for pack in packs for alias in pack.aliases}))
+        rows: dict[Trigger, list[tuple[str, Entry]]] = {trigger: [] for trigger in Trigger}
+        for pack in sorted(packs, key=lambda p: p.system):
+            for entry in pack.entries:
+                rows[entry.on].extend((pattern, entry) for pattern in entry.match)
+        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()})
+
+    def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
+        resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
+        return tuple(entry for entry in self.by_trigger[trigger].lookup(resolved)
+                     if language in entry.languages)
+
+
+def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None
+             ) -> tuple[Site, ...]:
+    """Every site in `files`, sorted by id. Files that failed to parse have no facts and give
+    no sites (their `parse_error` is reported as an unknown elsewhere)."""
+    index = PackIndex.of(load_packs() if packs is None else packs)
+    sites = [site for file in files for site in classify_file(file, index)]
+    return tuple(sorted(sites, key=lambda site: site.id))
+
+
+def classify_file(file: FileIR, index: PackIndex) -> tuple[Site, ...]:
+    """The sites of one file, deduplicated by id (the first entry in pack order wins)."""
+    if file.parse_error is not None:
+        return ()
+    facts = FileFacts.of(file)
+    language = file.language.value
+    matches = [(call, entry) for call in file.calls if call.callee
+               for entry in index.entries(_trigger_of(call), call.callee, language)]
+    atom_sites = [site for call, entry in matches if entry.site is SiteKind.ATOM
+                  for site in _call_sites(entry, call, facts)]
+    facts = facts.with_atoms(_by_call(atom_sites))
+    sites = atom_sites + [site for call, entry in matches if entry.site is not SiteKind.ATOM
+                          for site in _call_sites(entry, call, facts)]
+    sites += _class_sites(file, facts, index)
+    sites += _parameter_sites(sites, facts, index)
+    unique: dict[str, Site] = {}
+    for site in sites:
+        unique.setdefault(site.id, site)
+    return tuple(unique.values())
+
+
+def fingerprint(file: FileIR, packs: Iterable[Pack] | None = None) -> frozenset[str]:
+    """The systems a file uses: packs whose fingerprint module prefixes it imports."""
+    imported = set()
+    for item in file.imports:
+        imported.add(item.module)
+        if item.name and item.name not in ("*", "default"):
+            imported.add(f"{item.module}.{item.name}")
+    return frozenset(
+        pack.system for pack in (load_packs() if packs is None else packs)
+        if any(name == prefix or name.startswith(prefix + ".")
+               for prefix in pack.fingerprint for name in imported))
+
+
+def _trigger_of(call: Call) -> Trigger:
+    return Trigger.DECORATOR if call.decorates is not None else Trigger.CALL
+
+
+def _by_call(sites: list[Site]) -> dict[str, tuple[Site, ...]]:
+    grouped: dict[str, list[Site]] = {}
+    for site in sites:
+        grouped.setdefault(str(site.attr("call")), []).append(site)
+    return {call_id: tuple(group) for call_id, group in grouped.items()}
+
+
+def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
+    definition = None
+    location, symbol = call.location, qualified(facts.file.module, call.scope)
+    if call.decorates is not None:
+        definition = facts.definitions.get(call.decorates)
+        symbol = qualified(facts.file.module, call.decorates)
+        location = definition.location if definition is not None else call.location
+    attrs = extract_attrs(entry.attrs, facts, call, definition)
+    if not _holds(entry.when, attrs):
+        return []
+    attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
+    if call.decorates is not None:
+        attrs["definition"] = symbol
+    if entry.expand is None:
+        return [_site(entry, facts, location, symbol, attrs)]
+    return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix)
+            for atom in expand_state_dict(entry.expand, call, facts)]
+
+
+def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]:
+    sites = []
+    language = file.language.value
+    for definition in file.definitions:
+        if definition.kind is not DefinitionKind.CLASS:
+            continue
+        seen: set[str] = set()
+        for base in definition.bases:
+            for entry in index.entries(Trigger.CLASS_BASE, base, language):
+                if entry.id in seen:
+                    continue
+                seen.add(entry.id)
+                attrs = extract_attrs(entry.attrs, facts, None, definition)
+                if _holds(entry.when, attrs):
+                    symbol = qualified(file.module, definition.qualname)
+                    attrs |= _engine_attrs(entry, base=base) | {"definition": symbol}
+                    sites.append(_site(entry, facts, definition.location, symbol, attrs))
+    return sites
+
+
+def _parameter_sites(sites: list[Site], facts: FileFacts, index: PackIndex) -> list[Site]:
+    """Tool parameters that the model fills in (`approved: bool`) on definitions registered
+    as tools in this file."""
+    found = []
+    language = facts.file.language.value
+    for tool in sites:
+        if tool.kind is not SiteKind.TOOL_REGISTRATION or not tool.attr("definition"):
+            continue
+        definition = facts.local_definition(str(tool.attr("definition")))
+        if definition is None:
+            continue
+        symbol = qualified(facts.file.module, definition.qualname)
+        for parameter in definition.parameters:
+            for entry in index.entries(Trigger.PARAMETER, parameter.name, language):
+                attrs = extract_attrs(entry.attrs, facts, None, definition)
+                attrs |= _engine_attrs(entry, parameter=parameter.name)
+                attrs |= {"definition": symbol, "tool_name": tool.attr("tool_name")}
+                found.append(_site(entry, facts, definition.location, symbol, attrs,
+                                   parameter.name))
+    return found
+
+
+def _engine_attrs(entry: Entry, **extra: AttrValue) -> dict[str, AttrValue]:
+    attrs: dict[str, AttrValue] = {"role": entry.role.value, "entry": entry.id, **extra}
+    if entry.tier is not None:
+        attrs["tier"] = entry.tier.value
+    if entry.enforced is not None:
+        attrs["enforced"] = entry.enforced
+    return attrs
+
+
+def _holds(conditions: tuple[Condition, ...], attrs: dict[str, AttrValue]) -> bool:
+    for condition in conditions:
+        if condition.present:
+            if condition.attr not in attrs and f"{condition.attr}_literal" not in attrs:
+                return False
+            continue
+        value = attrs.get(condition.attr, _ABSENT)
+        # `needs_approval=1` is not `True`: compare types too.
+        if type(value) is not type(condition.value) or value != condition.value:
+            return False
+    return True
+
+
+_ABSENT = object()
+
+
+def _site(entry: Entry, facts: FileFacts, location: Location, symbol: str,
+          attrs: dict[str, AttrValue], suffix: str | None = None) -> Site:
+    site_id = f"{entry.site.value}:{location.file}:{location.line}:{location.column}"
+    if suffix:
+        site_id += f":{suffix}"
+    return Site(id=site_id, kind=entry.site, system=entry.system,
+                language=facts.file.language.value, location=location, symbol=symbol,
+                attrs=tuple(sorted(attrs.items())), inferred=entry.inferred)

@@ -1,0 +1,224 @@
+"""Reading pack files: TOML → schema check → semantic check → frozen `Pack` values.
+
+Every problem becomes a `PackError` whose message starts with the file and the key path
+(`memrail.toml: entries[3].site: …`), because a pack author fixes data, not code. The schema
+(`pack.schema.json`) rejects unknown keys; the checks here cover what a schema cannot say
+(duplicate ids, a `when` naming an attribute that is never extracted, a tier on a site that is
+not an executor, …).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import tomllib
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion, Extract, Pack,
+                                    PackError, Source, Trigger)
+from analyzers.packs._patterns import PatternError, expand_pattern
+from audit.model import EdgeKind, SiteKind, Tier
+
+__all__ = ["load_pack", "load_packs", "default_pack_files", "pack_schema"]
+
+_PACKAGE = "analyzers.packs"
+_MAX_REPORTED = 20
+
+
+def pack_schema() -> dict[str, Any]:
+    """The pack JSON Schema shipped beside this module."""
+    text = resources.files(_PACKAGE).joinpath("pack.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def default_pack_files() -> tuple[Path, ...]:
+    """The packs shipped with topo, in file-name order."""
+    data = resources.files(_PACKAGE).joinpath("data")
+    return tuple(sorted((Path(str(item)) for item in data.iterdir()
+                         if item.name.endswith(".toml")), key=lambda path: path.name))
+
+
+@functools.cache
+def _shipped_packs() -> tuple[Pack, ...]:
+    return _combine([load_pack(path) for path in default_pack_files()])
+
+
+def load_packs(paths: Iterable[Path | str] | None = None) -> tuple[Pack, ...]:
+    """Load and cross-check packs: the shipped ones by default (read once per process, they
+    are immutable), or exactly the files given."""
+    if paths is None:
+        return _shipped_packs()
+    return _combine([load_pack(Path(path)) for path in paths])
+
+
+def load_pack(path: Path | str) -> Pack:
+    """One pack file as a `Pack`, or a `PackError` naming the file and key path."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"{path.name}: not valid TOML: {error}") from None
+    except OSError as error:
+        raise PackError(f"{path.name}: cannot read: {error.strerror}") from None
+    _validate(raw, path.name)
+    return _build_pack(raw, path.name)
+
+
+def _validate(raw: dict[str, Any], file: str) -> None:
+    validator = Draft202012Validator(pack_schema())
+    errors = sorted(validator.iter_errors(raw), key=lambda e: (_path_of(e), e.message))
+    if errors:
+        lines = [f"{file}: {_path_of(error) or '(top level)'}: {error.message}"
+                 for error in errors[:_MAX_REPORTED]]
+        raise PackError("\n".join(lines))
+
+
+def _path_of(error: ValidationError) -> str:
+    return dotted(tuple(error.absolute_path))
+
+
+def dotted(path: tuple[str | int, ...]) -> str:
+    """`("entries", 3, "site")` → `entries[3].site`."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _build_pack(raw: dict[str, Any], file: str) -> Pack:
+    system = raw["system"]
+    languages = frozenset(raw["languages"])
+    entries = []
+    seen: set[str] = set()
+    for index, raw_entry in enumerate(raw["entries"]):
+        where = f"{file}: entries[{index}]"
+        if raw_entry["id"] in seen:
+            raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
+        seen.add(raw_entry["id"])
+        entries.append(_build_entry(raw_entry, system, languages, where))
+    return Pack(system=system, languages=languages,
+                fingerprint=tuple(raw.get("fingerprint", ())),
+                aliases=tuple(sorted(raw.get("aliases", {}).items())),
+                entries=tuple(entries), file=file, description=raw.get("description", ""))
+
+
+def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
+                 where: str) -> Entry:
+    for index, pattern in enumerate(raw["match"]):
+        try:
+            expand_pattern(pattern)
+        except PatternError as error:
+            raise PackError(f"{where}.match[{index}]: {error}") from None
+    entry_languages = frozenset(raw.get("languages", languages))
+    if not entry_languages <= languages:
+        raise PackError(f"{where}.languages: {sorted(entry_languages - languages)} "
+                        f"not among the pack's languages {sorted(languages)}")
+    entry = Entry(
+        id=raw["id"], on=Trigger(raw["on"]), match=tuple(raw["match"]),
+        site=SiteKind(raw["site"]), role=EdgeKind(raw["role"]),
+        system=raw.get("system", system), languages=entry_languages,
+        attrs=tuple(_build_attr(name, spec, f"{where}.attrs.{name}")
+                    for name, spec in raw.get("attrs", {}).items()),
+        tier=Tier(raw["tier"]) if "tier" in raw else None,
+        enforced=raw.get("enforced"), inferred=raw.get("inferred", False),
+        when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
+        expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
+        description=raw.get("description", ""))
+    _check_entry(entry, where)
+    return entry
+
+
+def _build_source(raw: dict[str, Any]) -> Source:
+    kwarg = raw.get("kwarg", ())
+    return Source(kwarg=(kwarg,) if isinstance(kwarg, str) else tuple(kwarg),
+                  arg=raw.get("arg"), object_key=raw.get("object_key"),
+                  class_attr=raw.get("class_attr"),
+                  path=tuple(raw["path"].split(".")) if "path" in raw else ())
+
+
+def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
+    if not isinstance(raw, dict):
+        return AttrSpec(name=name, constant=raw)
+    spec = AttrSpec(name=name, source=_build_source(raw),
+                    extract=Extract(raw.get("as", "literal")),
+                    default=raw.get("default"), has_default="default" in raw,
+                    fallback_to_definition_name=raw.get("fallback") == "definition_name")
+    if spec.source.is_call_itself and spec.source.path:
+        raise PackError(f"{where}.path: a path needs an argument to start from "
+                        "(arg, kwarg, object_key or class_attr)")
+    if spec.source.is_call_itself and spec.extract not in _CALL_ITSELF_EXTRACTS:
+        raise PackError(f"{where}: needs arg, kwarg, object_key or class_attr "
+                        f"(only {sorted(e.value for e in _CALL_ITSELF_EXTRACTS)} read the call "
+                        "itself)")
+    return spec
+
+
+# Extractions that can read the call itself: `ingest_event(subject=, verb=, object=)`.
+_CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_KEYS})
+
+
+def _build_condition(name: str, raw: Any) -> Condition:
+    if isinstance(raw, dict):
+        return Condition(attr=name, present=True)
+    return Condition(attr=name, value=raw)
+
+
+def _build_expansion(raw: dict[str, Any]) -> Expansion:
+    return Expansion(kind=raw["kind"], data=_build_source(raw["data"]),
+                     prefix=_build_source(raw["prefix"]))
+
+
+def _check_entry(entry: Entry, where: str) -> None:
+    """What the schema cannot say: fields that only make sense together."""
+    names = {spec.name for spec in entry.attrs}
+    for name in sorted(names & ENGINE_ATTRS):
+        raise PackError(f"{where}.attrs.{name}: set by the engine on every site; "
+                        "use the entry's own key (tier, enforced) or another name")
+    for condition in entry.when:
+        if condition.attr not in names:
+            raise PackError(f"{where}.when.{condition.attr}: not an attribute of this entry "
+                            f"(attrs: {sorted(names)})")
+    if entry.tier is not None and entry.site is not SiteKind.EXECUTOR:
+        raise PackError(f"{where}.tier: only executor sites carry a tier "
+                        f"(site is {entry.site.value!r})")
+    if entry.enforced is not None and entry.role is not EdgeKind.AUTHORITY:
+        raise PackError(f"{where}.enforced: only authority entries say whether they are "
+                        f"enforced (role is {entry.role.value!r})")
+    if entry.expand is not None and entry.site is not SiteKind.ATOM:
+        raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
+    if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE):
+        for spec in entry.attrs:
+            if spec.fallback_to_definition_name:
+                raise PackError(f"{where}.attrs.{spec.name}.fallback: only decorator and "
+                                "class_base entries sit on a definition with a name")
+    if entry.on is Trigger.PARAMETER and any(spec.source for spec in entry.attrs):
+        raise PackError(f"{where}.attrs: parameter entries take constant attributes only")
+
+
+def _combine(packs: list[Pack]) -> tuple[Pack, ...]:
+    """Cross-pack checks: systems and entry ids are unique, aliases agree."""
+    systems: dict[str, str] = {}
+    entry_ids: dict[str, str] = {}
+    aliases: dict[str, tuple[str, str]] = {}
+    for pack in packs:
+        if pack.system in systems:
+            raise PackError(f"{pack.file}: system: {pack.system!r} is also the system of "
+                            f"{systems[pack.system]}")
+        systems[pack.system] = pack.file
+        for index, entry in enumerate(pack.entries):
+            if entry.id in entry_ids:
+                raise PackError(f"{pack.file}: entries[{index}].id: {entry.id!r} is also an "
+                                f"entry of {entry_ids[entry.id]}")
+            entry_ids[entry.id] = pack.file
+        for prefix, target in pack.aliases:
+            if prefix in aliases and aliases[prefix][0] != target:
+                raise PackError(f"{pack.file}: aliases.{prefix}: rewrites to {target!r} but "
+                                f"{aliases[prefix][1]} rewrites it to {aliases[prefix][0]!r}")
+            aliases[prefix] = (target, pack.file)
+    return tuple(sorted(packs, key=lambda pack: pack.system))

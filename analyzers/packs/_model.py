@@ -1,0 +1,143 @@
+"""Typed rule-pack values: what a pack file says, after schema checking.
+
+Pack files are TOML (`data/<system>.toml`); `_load` validates them against
+`pack.schema.json` and builds these frozen values, so the engine never reads a raw dict.
+Everything here is plain data: matching and extraction live in `_patterns`, `_attrs` and
+`_engine`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from audit.model import AttrValue, EdgeKind, SiteKind, Tier
+
+__all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
+           "Expansion", "Entry", "Pack"]
+
+
+# Attributes the engine sets on every site (packs may not declare them):
+#   role      the entry's role (an EdgeKind value)
+#   entry     the id of the pack entry that matched
+#   callee    the resolved name as the front-end gave it (before aliases), call/decorator sites
+#   call      the id of the matched call (the decorator call for decorator sites)
+#   tier      executor consequence tier (Tier value), when the entry has one
+#   enforced  authority entries: whether something enforces the decision
+#   base      class_base sites: the matched base class
+#   parameter parameter sites: the parameter name
+ENGINE_ATTRS = frozenset({"role", "entry", "callee", "call", "tier", "enforced", "base",
+                          "parameter"})
+
+
+class PackError(ValueError):
+    """A pack file that cannot be used; the message names the file and the key path."""
+
+
+class Trigger(enum.Enum):
+    """What an entry's `match` patterns are compared with."""
+
+    CALL = "call"              # the resolved callee of a call that is not a decorator
+    DECORATOR = "decorator"    # the resolved callee of a decorator; the site is the definition
+    CLASS_BASE = "class_base"  # a resolved base class; the site is the class
+    PARAMETER = "parameter"    # a parameter name of a definition registered as a tool
+
+
+class Extract(enum.Enum):
+    """How an attribute's value is read from the argument found by its `Source`."""
+
+    LITERAL = "literal"                    # the literal (lists of literals become tuples)
+    TYPE = "type"                          # int | float | str | bool | none | dynamic
+    TEXT = "text"                          # the source text, literal or not
+    KEYS = "keys"                          # the sorted literal keys of a dict literal
+    ATOM_CALLS = "atom_calls"              # ids of ATOM-classified calls in a list literal
+    CALL_IDS = "call_ids"                  # ids of every call in a list literal
+    EVENT_NAME = "event_name"              # `s.v.o` of an event builder / subject-verb-object
+    EVENT_NAMES = "event_names"            # the same, for each element of a list literal
+    EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
+    DEFINITION = "definition"              # qualname of the local function a name refers to
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where an argument comes from. Keyword names are tried first, then the positional
+    index, then the key of a first-argument object literal (TS style); `path` then walks
+    into dict literals and keyword arguments of nested calls (`options=InvokeOptions(...)`).
+    No location at all means the call itself (for event names built from its keywords)."""
+
+    kwarg: tuple[str, ...] = ()
+    arg: int | None = None
+    object_key: str | None = None
+    class_attr: str | None = None
+    path: tuple[str, ...] = ()
+
+    @property
+    def is_call_itself(self) -> bool:
+        return (not self.kwarg and self.arg is None and self.object_key is None
+                and self.class_attr is None)
+
+
+@dataclass(frozen=True, slots=True)
+class AttrSpec:
+    """One attribute of a site: a constant (`tier = "money"`) or an extraction."""
+
+    name: str
+    constant: AttrValue = None
+    source: Source | None = None           # None: the attribute is `constant`
+    extract: Extract = Extract.LITERAL
+    default: AttrValue = None
+    has_default: bool = False              # `default` applies when the argument is absent
+    fallback_to_definition_name: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """`when` clause: the entry yields a site only if attribute `attr` equals `value`
+    (or, with `present`, is given at all, literal or not)."""
+
+    attr: str
+    value: AttrValue = None
+    present: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """A call whose dict-literal argument becomes one ATOM site per key (Memrail
+    `atoms_from_dict(data, prefix=)`, `StateObject(prefix, data)`)."""
+
+    kind: str                  # the expansion algorithm; only "state_dict" for now
+    data: Source
+    prefix: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of a pack: these resolved names play this role, with these attributes."""
+
+    id: str
+    on: Trigger
+    match: tuple[str, ...]
+    site: SiteKind
+    role: EdgeKind
+    system: str
+    languages: frozenset[str]
+    attrs: tuple[AttrSpec, ...] = ()
+    tier: Tier | None = None
+    enforced: bool | None = None
+    inferred: bool = False
+    when: tuple[Condition, ...] = ()
+    expand: Expansion | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """All that one pack file knows about one system."""
+
+    system: str
+    languages: frozenset[str]
+    fingerprint: tuple[str, ...]           # module prefixes whose import means "uses system"
+    aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
+    entries: tuple[Entry, ...]
+    file: str = ""
+    description: str = ""
