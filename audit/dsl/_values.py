@@ -36,8 +36,8 @@ from typing import Any
 
 from audit.dsl.context import normalize_text
 
-__all__ = ["Absent", "ABSENT", "exact_context", "as_number", "is_number", "is_truthy", "values_equal",
-           "order", "is_member", "stringify"]
+__all__ = ["Absent", "ABSENT", "exact_context", "as_number", "is_number", "is_truthy",
+           "values_equal", "order", "is_member", "stringify"]
 
 # Optional sign, digits with an optional fraction (or a bare fraction), optional exponent.
 _NUMERIC = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)

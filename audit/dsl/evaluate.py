@@ -22,13 +22,14 @@ are in `_values`, event matching in `_events`. The ones that shape this module:
 - **AND / OR** short-circuit left to right, so an error in a branch that is not needed is not
   raised.
 
-`EvaluationError` is raised only for: non-numeric arithmetic, an invalid `MATCHES` pattern, a
-`MATCHES` that exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`.
+`EvaluationError` is raised only for: non-numeric arithmetic, arithmetic overflow (an exponent
+past ±10**18, only reachable with absurd inputs), an invalid `MATCHES` pattern, a `MATCHES` that
+exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, DecimalException
 from typing import Any
 
 import regex
@@ -146,16 +147,13 @@ class _Evaluator:
         if left is ABSENT or right is ABSENT:
             return ABSENT
         a, b = _arithmetic_operand(left, node.left), _arithmetic_operand(right, node.right)
-        context = exact_context()
-        match node.op:
-            case "+":
-                return context.add(a, b)
-            case "-":
-                return context.subtract(a, b)
-            case "*":
-                return context.multiply(a, b)
-            case "/":
-                return ABSENT if b == 0 else context.divide(a, b)
+        if node.op == "/" and b == 0:
+            return ABSENT
+        try:
+            return _apply(node.op, a, b)
+        except DecimalException:
+            # Only an exponent past ±10**18 gets here ('1e999999999999999999' squared).
+            raise EvaluationError(f"arithmetic overflow: {a} {node.op} {b}", node.span) from None
 
     def compare(self, node: Compare) -> bool:
         if self.has_absent_operand(node.left) or self.has_absent_operand(node.right):
@@ -211,6 +209,20 @@ def _arithmetic_operand(value: Any, operand: Operand) -> Decimal:
     if number is None:
         raise EvaluationError(f"arithmetic on a non-numeric value {value!r}", operand.span)
     return number
+
+
+def _apply(op: str, a: Decimal, b: Decimal) -> Decimal:
+    context = exact_context()
+    match op:
+        case "+":
+            return context.add(a, b)
+        case "-":
+            return context.subtract(a, b)
+        case "*":
+            return context.multiply(a, b)
+        case "/":
+            return context.divide(a, b)
+    raise ValueError(f"unknown arithmetic operator {op!r}")
 
 
 def _compare_numbers(op: str, a: Decimal, b: Decimal) -> bool:

@@ -284,6 +284,13 @@ def test_numeric_strings_are_coerced_in_arithmetic():
     assert run("state.a.x * 2 == 21", ctx({"a.x": "10.5"})) is True
 
 
+def test_arithmetic_overflow_is_an_evaluation_error():
+    huge = ctx({"a.x": "1e999999999999999999"})
+    with pytest.raises(EvaluationError, match="overflow"):
+        run("state.a.x * state.a.x > 1", huge)
+    assert run("state.a.x + 1 > 1", huge) is True  # large but representable
+
+
 def test_string_literal_operand_is_an_error():
     # The parser rejects this (DSL-ARITH-OPERAND); an AST built directly still evaluates.
     trigger = Compare("==", Arith("+", StateRef("a.x"), StringLit("x")), NumberLit(1))
