@@ -96,9 +96,12 @@ class NameIndex(Generic[T]):
 
     def lookup(self, name: str) -> tuple[T, ...]:
         """Items matching `name`, each once, exact matches first."""
-        found = list(self.exact.get(name, ()))
+        found: list[T] = []
+        for item in self.exact.get(name, ()):
+            if item not in found:
+                found.append(item)
         for expression, item in self.wildcards:
-            if expression.fullmatch(name) and item not in found:
+            if item not in found and expression.fullmatch(name):
                 found.append(item)
         return tuple(found)
 

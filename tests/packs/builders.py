@@ -121,3 +121,22 @@ class FileBuilder:
                       sha256="0" * 64, lines=self.line, imports=tuple(self.imports),
                       definitions=tuple(self.definitions), calls=tuple(self.calls),
                       assignments=tuple(self.assignments))
+
+
+def sites_of(builder: FileBuilder):
+    """Classify one built file with the shipped packs."""
+    from analyzers.packs import classify
+    return classify([builder.build()])
+
+
+def site_for(sites, kind, call: Call | None = None, location: Location | None = None):
+    """The one site of `kind` at a call (or a definition's location)."""
+    where = location or (call.location if call else None)
+    found = [site for site in sites if site.kind is kind
+             and (where is None or site.location == where)]
+    assert len(found) == 1, f"expected one {kind} at {where}, got {found}"
+    return found[0]
+
+
+def attrs(site) -> dict:
+    return dict(site.attrs)
