@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from analyzers.ir import Call, Definition, DefinitionKind, FileIR
+from analyzers.ir import Call, DefinitionKind, FileIR
 from analyzers.packs._attrs import extract_attrs
 from analyzers.packs._expand import expand_state_dict
 from analyzers.packs._facts import FileFacts, qualified

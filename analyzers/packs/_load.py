@@ -20,8 +20,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion, Extract, Pack,
-                                    PackError, Source, Trigger)
+from analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
+                                    Extract, Pack, PackError, Source, Trigger)
 from analyzers.packs._patterns import PatternError, expand_pattern
 from audit.model import EdgeKind, SiteKind, Tier
 
@@ -177,8 +177,9 @@ def _build_expansion(raw: dict[str, Any]) -> Expansion:
 def _check_entry(entry: Entry, where: str) -> None:
     """What the schema cannot say: fields that only make sense together."""
     names = {spec.name for spec in entry.attrs}
-    for name in sorted(names & ENGINE_ATTRS):
-        raise PackError(f"{where}.attrs.{name}: set by the engine on every site; "
+    reserved = sorted(names & ENGINE_ATTRS)
+    if reserved:
+        raise PackError(f"{where}.attrs.{reserved[0]}: set by the engine on every site; "
                         "use the entry's own key (tier, enforced) or another name")
     for condition in entry.when:
         if condition.attr not in names:
