@@ -5,8 +5,9 @@ it. Values are what a context holds (JSON values, plus Decimal) or what a litera
 
 The rules (docs, seed 000 "Trigger DSL", unless marked *decision*):
 
-- **Numbers** are int, float and Decimal; a bool is *not* a number (*decision*: `1 == true` is
-  false and `true + 1` is an error), because JSON and the DSL keep the two types apart. All
+- **Numbers** are int, float and Decimal (finite, exponent within ±10**12); a bool is *not* a
+  number (*decision*: `1 == true` is false and `true + 1` is an error), because JSON and the
+  DSL keep the two types apart. All
   numeric work is on exact Decimals; a float is read through its shortest repr (`0.1` is
   `Decimal('0.1')`). Non-finite floats are not numbers.
 - **Numeric-looking strings** (`'10'`, `' -2.5 '`, `'1e3'`; not `'NaN'`, `'1_000'`, `'0x10'`)
@@ -39,8 +40,12 @@ from audit.dsl.context import normalize_text
 __all__ = ["Absent", "ABSENT", "exact_context", "as_number", "is_number", "is_truthy",
            "values_equal", "order", "is_member", "stringify"]
 
-# Optional sign, digits with an optional fraction (or a bare fraction), optional exponent.
-_NUMERIC = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+# Optional sign, digits with an optional fraction (or a bare fraction), optional exponent of at
+# most nine digits (Decimal cannot even hold '1e' followed by twenty nines).
+_NUMERIC = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,9})?", re.ASCII)
+# Beyond this magnitude a Decimal cannot be compared or added reliably; such values are treated
+# as non-numbers rather than letting a decimal signal escape.
+_MAX_ADJUSTED_EXPONENT = 10**12
 _FALSE_STRINGS = frozenset({"", "false", "no", "0"})
 
 
@@ -71,7 +76,7 @@ def is_number(value: Any) -> bool:
         case float():
             return math.isfinite(value)
         case Decimal():
-            return value.is_finite()
+            return value.is_finite() and abs(value.adjusted()) <= _MAX_ADJUSTED_EXPONENT
         case _:
             return False
 
@@ -82,7 +87,8 @@ def as_number(value: Any) -> Decimal | None:
         case _ if is_number(value):
             return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
         case str() if _NUMERIC.fullmatch(value.strip()):
-            return Decimal(value.strip())
+            number = Decimal(value.strip())
+            return number if is_number(number) else None
         case _:
             return None
 

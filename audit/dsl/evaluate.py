@@ -22,9 +22,10 @@ are in `_values`, event matching in `_events`. The ones that shape this module:
 - **AND / OR** short-circuit left to right, so an error in a branch that is not needed is not
   raised.
 
-`EvaluationError` is raised only for: non-numeric arithmetic, arithmetic overflow (an exponent
-past ±10**18, only reachable with absurd inputs), an invalid `MATCHES` pattern, a `MATCHES` that
-exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`.
+`EvaluationError` is raised only for: non-numeric arithmetic, an invalid `MATCHES` pattern, a
+`MATCHES` that exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`
+(and, defensively, a decimal overflow, which the bounds on number magnitude in `_values` make
+unreachable short of a million-leaf product).
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class _Evaluator:
         try:
             return _apply(node.op, a, b)
         except DecimalException:
-            # Only an exponent past ±10**18 gets here ('1e999999999999999999' squared).
+            # Defensive: operands are bounded to exponents of ±10**12 (see _values.is_number).
             raise EvaluationError(f"arithmetic overflow: {a} {node.op} {b}", node.span) from None
 
     def compare(self, node: Compare) -> bool:
