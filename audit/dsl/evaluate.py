@@ -194,7 +194,8 @@ class _Evaluator:
                                   f"the limit is {MAX_MATCH_SUBJECT}", span)
         try:
             compiled = regex.compile(pattern, regex.VERSION0)
-        except regex.error as error:
+        except (regex.error, ValueError, OverflowError) as error:
+            # ValueError: an inline `(?V1)` contradicting VERSION0.
             raise EvaluationError(f"MATCHES pattern {pattern!r} is not a valid regular "
                                   f"expression: {error}", span) from None
         try:

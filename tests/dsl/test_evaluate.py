@@ -364,10 +364,11 @@ def test_matches_timeout_is_an_evaluation_error_naming_the_pattern():
         run("state.doc.code MATCHES '(a|aa)+$'", ctx({"doc.code": "a" * 40 + "b"}))
 
 
-def test_invalid_matches_pattern_is_an_evaluation_error():
-    # The parser rejects this pattern (DSL-REGEX-INVALID); an AST built directly still fails
+@pytest.mark.parametrize("pattern", ["([A-Z", "a{99999999999999999999}", "(?V1)[[a]--[b]]"])
+def test_invalid_matches_pattern_is_an_evaluation_error(pattern):
+    # The parser rejects some of these (DSL-REGEX-INVALID); an AST built directly still fails
     # cleanly, with the StrOp's span.
-    trigger = StrOp("MATCHES", StateRef("doc.code"), StringLit("([A-Z"), TextSpan(0, 25))
+    trigger = StrOp("MATCHES", StateRef("doc.code"), StringLit(pattern), TextSpan(0, 25))
     with pytest.raises(EvaluationError, match="not a valid regular expression") as caught:
         evaluate(trigger, ctx({"doc.code": "ABC"}))
     assert caught.value.span == TextSpan(0, 25)
