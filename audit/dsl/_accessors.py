@@ -31,7 +31,9 @@ def segments_of(stream: TokenStream, token: Token) -> list[str]:
             stream.fail("DSL-KEY-CASE", f"accessor segment `{part}` is not lowercase", span,
                         f"write `{token.text.lower()}`")
         if not SEGMENT.fullmatch(part):
-            what = "is empty" if not part else f"`{part}` does not start with a letter"
+            what = ("is empty" if not part else
+                    f"`{part}` does not start with a letter" if not SEGMENT.match(part[0]) else
+                    f"`{part}` has characters other than a-z, 0-9 and `_`")
             stream.fail("DSL-KEY-SEGMENT", f"accessor segment {what}",
                         span if part else TextSpan(offset - 1, offset),
                         "segments are lowercase letters, digits and `_`, starting with a letter")

@@ -106,7 +106,9 @@ COMPARISON_KINDS = frozenset({TokenKind.EQ, TokenKind.NE, TokenKind.LE, TokenKin
                               TokenKind.LT, TokenKind.GT})
 ACCESSOR_PREFIXES = ("state", "tag", "event")
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]*)*")
+# Any Unicode letters, so that `state.usér.tier` is one token whose bad segment the parser
+# can name, instead of `state.us` followed by a stray character.
+_WORD = re.compile(r"[^\W\d]\w*(?:\.\w*)*")
 _NUMBER_RUN = re.compile(r"[0-9][A-Za-z0-9_.]*")
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}")
@@ -141,7 +143,7 @@ class _Lexer:
                 self._double_quoted()
             elif char.isdigit() and char.isascii():
                 self._number()
-            elif char.isascii() and (char.isalpha() or char == "_"):
+            elif char.isalpha() or char == "_":
                 self._word()
             elif text.startswith("{{", self.pos):
                 self._unquoted_template()

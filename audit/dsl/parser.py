@@ -6,6 +6,24 @@ operator then *classifies* its operands: a boolean operator wants conditions (a 
 becomes the `Truthy` shorthand), arithmetic and comparisons want values. A misplaced operand
 is therefore explained by what it is ("a condition used as a value") rather than by a token.
 Event queries and COUNT have their own small grammar (`_event_syntax`).
+
+The language accepted (EBNF; precedence is in BINDING_POWER, not in the rules):
+
+    trigger    = condition EOF ;
+    condition  = condition ("OR" | "AND") condition | "NOT" condition | "(" condition ")"
+               | count | event | value [cmp value | "EXISTS" | "IN" list | strop STRING] ;
+    count      = "COUNT" ( "(" event ")" | event ) cmp NUMBER ;        (* 3-segment event *)
+    event      = EVENT_REF [ "WHERE" filter { "AND" filter } ] "IN" DURATION ;
+    filter     = IDENT "==" ( STRING | NUMBER ) ;              (* STRING may be '{{a.b}}' *)
+    value      = value ("+" | "-" | "*" | "/") value | "(" value ")"
+               | STATE_REF | TAG_REF | NUMBER | STRING | "true" | "false" ;
+    list       = "[" [ literal { "," literal } ] "]" ;
+    cmp        = "==" | "!=" | "<" | "<=" | ">" | ">=" ;
+    strop      = "STARTS_WITH" | "ENDS_WITH" | "CONTAINS" | "MATCHES" ;
+
+plus the checks a grammar cannot say: a comparison's left side holds an accessor, a bare value
+is a condition only when it is an accessor (`Truthy`), arithmetic takes no string or boolean
+literal, and `-` folds only into a number.
 """
 
 from __future__ import annotations

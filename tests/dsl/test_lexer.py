@@ -66,6 +66,17 @@ def test_errors_are_tokens_with_a_diagnostic(text: str, code: str) -> None:
     assert lexed.diagnostics[0].span == lexed.tokens[0].span
 
 
+def test_comment_markers_and_quotes_inside_strings_are_text() -> None:
+    lexed = tokenize("state.a.b == 'https://x.test/\"q\"' // but this is a comment")
+    assert [t.kind for t in lexed.tokens] == [K.ACCESSOR, K.EQ, K.STRING, K.ERROR, K.EOF]
+    assert lexed.tokens[2].value == 'https://x.test/"q"'
+    assert [d.code.id for d in lexed.diagnostics] == ["DSL-COMMENT"]
+
+
+def test_non_ascii_letters_stay_inside_the_word() -> None:
+    assert [t.text for t in tokenize("state.us\u00e9r.tier").tokens[:-1]] == ["state.us\u00e9r.tier"]
+
+
 def test_lexing_continues_after_an_error() -> None:
     lexed = tokenize("state.a.b == \"x\" AND tag.k")
     assert [t.kind for t in lexed.tokens] == [K.ACCESSOR, K.EQ, K.ERROR, K.AND, K.ACCESSOR,

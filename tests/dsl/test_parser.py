@@ -215,6 +215,8 @@ DIAGNOSTICS = [
     ("state.user..tier == 1", "DSL-KEY-SEGMENT", 11, None),
     ("state.user.2fa == 1", "DSL-KEY-SEGMENT", 12, None),
     ("state.user. == 1", "DSL-KEY-SEGMENT", 11, None),
+    ("state.usér.tier == 1", "DSL-KEY-SEGMENT", 7, None),
+    ("state.user.été == 1", "DSL-KEY-SEGMENT", 12, None),
     ("tag.intent.primary == 'x'", "DSL-TAG-SEGMENTS", 1, "state."),
     ("tag == 'x'", "DSL-TAG-SEGMENTS", 1, None),
     ("event.user.created.account", "DSL-EVENT-WINDOW-MISSING", 1, "IN 'P7D'"),
