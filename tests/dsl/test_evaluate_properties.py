@@ -8,16 +8,20 @@ comparisons): the evaluator must be total on both. Contexts come from `contexts(
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
-from hypothesis import assume, given, settings, strategies as st
+import pytest
+
+from hypothesis import assume, find, given, settings, strategies as st
 
 from audit.dsl import EvalContext, EvaluationError, context_to_json, evaluate, load_context
 from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
                            Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
                            StrOp, TagRef, Truthy, WhereFilter)
 from audit.dsl.context import normalize_text
-from audit.fuzz.strategies import contexts, predicates, triggers as shared_triggers
+from audit.fuzz.strategies import (CONTEXT_NOW, contexts, predicates,
+                                   triggers as shared_triggers)
 
 SETTINGS = settings(max_examples=200, deadline=None)
 
@@ -148,3 +152,60 @@ def test_context_json_round_trip_preserves_the_result(data, trigger):
         assert evaluate(trigger, reread, match_timeout=0.05) is expected
     except EvaluationError:
         raise AssertionError("the re-read context raised where the original did not")
+
+
+# ---- the contexts strategy concentrates on what a trigger reads ----------------------------
+
+FOCUS_CASES = [
+    "state.order.total >= 1000",
+    "state.user.role IN ['admin', 'owner'] AND NOT state.user.banned",
+    "tag.intent == 'refund_request'",
+    r"state.document.code MATCHES '^[A-Z]{3}-\d{4}$'",
+    "state.user.email ENDS_WITH '@company.com'",
+    "state.request.cost + state.budget.spent <= state.budget.limit",
+    "event.customer.received.refund WHERE customer_id == '{{customer.id}}' IN 'P30D'",
+    "event.billing.invoice.sent.email IN 'PT1H'",
+    "COUNT event.user.failed.login WHERE attempt == 2 IN 'PT15M' >= 3",
+]
+
+
+def _parse(text: str):
+    from audit.dsl import parse_trigger
+    result = parse_trigger(text)
+    assert result.ast is not None, result.diagnostics
+    return result.ast
+
+
+def _outcome(trigger, context) -> bool | None:
+    try:
+        return evaluate(trigger, context)
+    except EvaluationError:
+        return None
+
+
+@pytest.mark.parametrize("text", FOCUS_CASES)
+@pytest.mark.parametrize("outcome", [True, False])
+def test_contexts_reach_both_outcomes(text, outcome):
+    trigger = _parse(text)
+    found = find(contexts(trigger), lambda c: _outcome(trigger, c) is outcome,
+                 settings=settings(max_examples=2000, database=None))
+    assert evaluate(trigger, found) is outcome
+
+
+def test_contexts_offer_absent_null_and_trap_values():
+    trigger = _parse("state.account.verified")
+    for wanted in ("absent", None, "unknown", "No", -1):
+        def has(c, wanted=wanted):
+            if wanted == "absent":
+                return "account.verified" not in c.state
+            value = c.state.get("account.verified", "absent")
+            return type(value) is type(wanted) and value == wanted
+        assert has(find(contexts(trigger), has, settings=settings(database=None)))
+
+
+def test_contexts_put_an_event_exactly_on_the_window_boundary():
+    trigger = _parse("event.user.failed.login IN 'PT1.5S'")
+    boundary = CONTEXT_NOW - timedelta(seconds=1.5)
+    found = find(contexts(trigger), lambda c: any(e.ts == boundary for e in c.events),
+                 settings=settings(database=None))
+    assert evaluate(trigger, found) is True
