@@ -1,0 +1,157 @@
+"""The per-file stage: every source file of an inventory to its FileIR, in parallel and cached.
+
+Files are independent here (cross-file facts are joined later, by the graph), so the stage runs
+on a `concurrent.futures` process pool and each result is cached by content hash. Language
+dispatch lives here; a language without a front-end yet gives a FileIR whose `parse_error` says
+so, rather than silently dropping the file. The output is sorted by path and does not depend on
+`jobs` or on the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzers.cache import IRCache, cache_key
+from analyzers.discover import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
+from analyzers.ir import FileIR, Language
+from analyzers.modules import python_module_name
+from analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
+from analyzers.python import parse_python
+from audit.model import Unknown
+
+__all__ = ["analyze_files", "frontend_version", "parse_source"]
+
+# Pool work is sent in chunks: a few per worker keeps them busy without per-file overhead.
+_CHUNKS_PER_WORKER = 4
+
+
+def frontend_version(language: Language) -> str:
+    """The version of the front-end reading `language` (part of the cache key)."""
+    return PYTHON_FRONTEND_VERSION if language is Language.PYTHON else "none-1"
+
+
+def parse_source(path: str, language: Language, data: bytes, module: str, *,
+                 strict: bool = False) -> FileIR:
+    """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`."""
+    digest = hashlib.sha256(data).hexdigest()
+    if b"\0" in data:
+        return _unreadable(path, language, module, digest, "binary file (contains a NUL byte)")
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _unreadable(path, language, module, digest,
+                           f"not valid UTF-8 (byte {error.start})")
+    if language is Language.PYTHON:
+        return parse_python(path, source, module, strict=strict)
+    return _unreadable(path, language, module, digest,
+                       f"no front-end for {language.value} yet")
+
+
+def _unreadable(path: str, language: Language, module: str, digest: str, reason: str,
+                lines: int = 0) -> FileIR:
+    return FileIR(path, language, module, digest, lines, parse_error=Unknown(path, reason))
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    path: str
+    language: Language
+    module: str
+    data: bytes
+    strict: bool
+
+
+def _run_job(job: _Job) -> FileIR:
+    """One file in a worker. Outside strict mode no error escapes: it becomes the file's
+    `parse_error`, and the rest of the batch goes on."""
+    if job.strict:
+        return parse_source(job.path, job.language, job.data, job.module, strict=True)
+    try:
+        return parse_source(job.path, job.language, job.data, job.module)
+    except Exception as error:  # noqa: BLE001 - one file must not sink the batch
+        return _unreadable(job.path, job.language, job.module, hashlib.sha256(job.data).hexdigest(),
+                           f"front-end failed: {type(error).__name__}: {error}"[:300])
+
+
+def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str) -> str:
+    """Python: the dotted module; other languages: the path without its extension."""
+    if source.language is Language.PYTHON:
+        return python_module_name(source.path, python_paths, root_name)
+    return source.path.rsplit(".", 1)[0]
+
+
+def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: Path | None = None,
+                  max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False
+                  ) -> tuple[FileIR, ...]:
+    """Parse every source of `inventory` into its FileIR (sorted by path).
+
+    `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
+    `cache_dir` (None disables the cache). The cache directory must lie outside the audited
+    tree: nothing is ever written into it.
+    """
+    cache = IRCache(cache_dir) if cache_dir is not None else None
+    python_paths = frozenset(source.path for source in inventory.sources
+                             if source.language is Language.PYTHON)
+    root_name = Path(os.path.realpath(inventory.root)).name
+    results: dict[str, FileIR] = {}
+    pending: list[tuple[_Job, str | None]] = []
+    for source in sorted(inventory.sources, key=lambda item: item.path):
+        module = module_name(source, python_paths, root_name)
+        data, problem = _read(inventory.root / source.path, max_file_size)
+        if data is None:
+            results[source.path] = _unreadable(source.path, source.language, module, "", problem)
+            continue
+        key = None
+        if cache is not None:
+            key = cache_key(source.path, source.language, module, hashlib.sha256(data).hexdigest(),
+                            frontend_version(source.language))
+            cached = cache.load(key)
+            if cached is not None:
+                results[source.path] = cached
+                continue
+        pending.append((_Job(source.path, source.language, module, data, strict), key))
+    for (job, key), ir in zip(pending, _parse_all([job for job, _ in pending], jobs)):
+        results[job.path] = ir
+        if cache is not None and key is not None and not _is_transient(ir):
+            cache.store(key, ir)
+    return tuple(results[path] for path in sorted(results))
+
+
+def _read(path: Path, max_size: int) -> tuple[bytes | None, str]:
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            return None, f"file too large ({size} bytes; the limit is {max_size})"
+        return path.read_bytes(), ""
+    except OSError as error:
+        return None, f"file not readable: {error.strerror}"
+
+
+def _is_transient(ir: FileIR) -> bool:
+    """A crashed worker says nothing about the file: never cache that."""
+    return ir.parse_error is not None and ir.parse_error.reason.startswith(
+        ("front-end worker", "front-end failed"))
+
+
+def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[FileIR]:
+    workers = min(jobs or os.cpu_count() or 1, len(batch))
+    if workers <= 1:
+        yield from map(_run_job, batch)
+        return
+    chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
+    done = 0
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for ir in pool.map(_run_job, batch, chunksize=chunk):
+                done += 1
+                yield ir
+    except BrokenProcessPool:
+        for job in batch[done:]:
+            yield _unreadable(job.path, job.language, job.module, "",
+                              "front-end worker crashed (out of memory or a native fault)")

@@ -1,0 +1,34 @@
+"""Module names of Python files, from their place in the audited tree.
+
+A file inside packages (directories with `__init__.py`) is named from the outermost package of
+that contiguous chain, as Python would import it with the chain's parent on `sys.path`: in a
+`src/` layout `src/pkg/x.py` is `pkg.x`, and in a monorepo `services/billing/app/main.py` is
+`app.main` when only `app/` is a package. A file whose directory is no package is named from its
+path relative to the root (a leading `src/` dropped). `__init__.py` is named after its package.
+When the audited root is itself a package (it holds `__init__.py`), its directory name leads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import PurePosixPath
+
+__all__ = ["python_module_name"]
+
+
+def python_module_name(path: str, sources: Collection[str], root_name: str = "") -> str:
+    """The dotted module name of `path` (root-relative), given every source path audited and
+    the name of the root directory."""
+    pure = PurePosixPath(path)
+    directories = pure.parent.parts if str(pure.parent) != "." else ()
+    first = len(directories)
+    while first > 0 and "/".join((*directories[:first], "__init__.py")) in sources:
+        first -= 1
+    if first == len(directories):
+        first = 1 if directories[:1] == ("src",) else 0
+    names = [*directories[first:]]
+    if first == 0 and "__init__.py" in sources and root_name:
+        names.insert(0, root_name)
+    if pure.name != "__init__.py":
+        names.append(pure.stem)
+    return ".".join(names) or pure.stem

@@ -1,0 +1,142 @@
+"""Access paths (`resp.choices[0].message.content`) and resolved dotted names of expressions.
+
+An access path is the expression as written, normalised: literal subscripts keep their key,
+other subscripts become `[*]`, a call inside a chain is written `f()`. Resolution maps an
+expression to the dotted name it denotes through imports, local definitions, constructor-typed
+instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`) and `self.method`;
+anything else is None.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
+from analyzers.python.spans import SourceText
+
+__all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
+
+_MAX_BASE_DEPTH = 10
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a chain of names and attributes, else None."""
+    match node:
+        case cst.Name(value=name):
+            return name
+        case cst.Attribute(value=base, attr=cst.Name(value=attribute)):
+            head = dotted_name(base)
+            return None if head is None else f"{head}.{attribute}"
+    return None
+
+
+def subscript_key(node: cst.Subscript) -> str:
+    """`["action"]`, `[0]`, `[-1]` for one literal index; `[*]` otherwise."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        index = node.slice[0].slice.value
+        match index:
+            case cst.SimpleString():
+                literal = index.evaluated_value
+                if isinstance(literal, str):
+                    return "[" + _quote(literal) + "]"
+            case cst.Integer():
+                return f"[{index.value}]"
+            case cst.UnaryOperation(operator=cst.Minus(), expression=cst.Integer(value=digits)):
+                return f"[-{digits}]"
+    return "[*]"
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def access_path(node: cst.BaseExpression) -> str | None:
+    """The normalised access path of a name/attribute/subscript chain, else None."""
+    match node:
+        case cst.Name(value=name):
+            return name
+        case cst.Attribute(value=base, attr=cst.Name(value=attribute)):
+            head = access_path(base)
+            return None if head is None else f"{head}.{attribute}"
+        case cst.Subscript(value=base):
+            head = access_path(base)
+            return None if head is None else head + subscript_key(node)
+        case cst.Call(func=function):
+            head = access_path(function)
+            return None if head is None else head + "()"
+    return None
+
+
+class Resolver:
+    """Resolves expressions to dotted names within one module."""
+
+    __slots__ = ("module", "text", "classes")
+
+    def __init__(self, module: str, text: SourceText) -> None:
+        self.module = module
+        self.text = text
+        self.classes: dict[str, ClassInfo] = {}   # resolved class name → info (this module)
+
+    def local_name(self, qualname: str) -> str:
+        """The resolved name of a definition of this module."""
+        return f"{self.module}.{qualname}" if self.module else qualname
+
+    def is_constructor(self, resolved: str) -> bool:
+        """A call of `resolved` builds an instance: a class of this module, or a name spelt like
+        a class (PEP 8 `CapWords`)."""
+        return resolved in self.classes or resolved.rsplit(".", 1)[-1][:1].isupper()
+
+    def resolve(self, node: cst.BaseExpression, scope: Scope) -> str | None:
+        match node:
+            case cst.Name(value=name):
+                return lookup(scope, name, self.text.start(node))
+            case cst.Attribute(value=base, attr=cst.Name(value=attribute)):
+                if isinstance(base, cst.Name):
+                    info = self._self_class(base, scope)
+                    if info is not None:
+                        return self.self_attribute(info, attribute)
+                head = self.resolve(base, scope)
+                return None if head is None else f"{head}.{attribute}"
+            case cst.Call(func=function):
+                head = self.resolve(function, scope)
+                return head if head is not None and self.is_constructor(head) else None
+        return None
+
+    def instance(self, value: cst.BaseExpression | None, scope: Scope) -> str | None:
+        """What a name bound to `value` denotes: a constructed instance or an alias."""
+        match value:
+            case cst.Call() | cst.Name() | cst.Attribute():
+                return self.resolve(value, scope)
+            case cst.Await(expression=inner):
+                return self.instance(inner, scope)
+        return None
+
+    def annotation(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
+        """A declared class type (`client: OpenAI`), only for a plain class-like name."""
+        if annotation is None or not isinstance(annotation.annotation, (cst.Name, cst.Attribute)):
+            return None
+        resolved = self.resolve(annotation.annotation, scope)
+        return resolved if resolved is not None and self.is_constructor(resolved) else None
+
+    def _self_class(self, name: cst.Name, scope: Scope) -> ClassInfo | None:
+        owner, _ = binding_scope(scope, name.value)
+        if owner is not None and owner.self_name == name.value:
+            return owner.class_info
+        return None
+
+    def self_attribute(self, info: ClassInfo, attribute: str) -> str | None:
+        """`self.attribute` in `info`'s methods: a typed attribute or a method (also inherited
+        from classes of this module)."""
+        seen: set[str] = set()
+        pending = [info]
+        while pending and len(seen) < _MAX_BASE_DEPTH:
+            current = pending.pop(0)
+            if current.resolved in seen:
+                continue
+            seen.add(current.resolved)
+            if attribute in current.attributes:
+                return current.attributes[attribute]
+            if attribute in current.methods:
+                return f"{current.resolved}.{attribute}"
+            pending.extend(self.classes[base] for base in current.bases if base in self.classes)
+        return None

@@ -1,0 +1,343 @@
+"""Walking statements: scopes, definitions, assignments, returns and the guard stack.
+
+The walk is recursive over statements (rather than a libcst visitor over every node) because
+guards are block-structured: an `if` guards its body, an early `return` guards the rest of its
+block, a `try` guards its body and hands its calls to its handlers. Each statement is read once;
+in production one unreadable statement becomes an Unknown and the walk goes on, under tests
+(`strict`) it raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
+                          GuardKind, Import, Return, Value, ValueKind)
+from analyzers.python.bindings import ScopeBuilder
+from analyzers.python.expressions import ExpressionReader
+from analyzers.python.facts import Context, Facts
+from analyzers.python.imports import imported_names
+from analyzers.python.paths import access_path
+from analyzers.python.scopes import ScopeKind
+from analyzers.python.spans import SourceText
+from analyzers.python.suites import Statement, exit_kind, statements_of, sub_expressions
+from audit.model import Location, Unknown
+
+__all__ = ["StatementWalker"]
+
+
+
+class StatementWalker:
+    __slots__ = ("text", "reader", "builder", "facts", "package", "strict")
+
+    def __init__(self, text: SourceText, reader: ExpressionReader, builder: ScopeBuilder,
+                 facts: Facts, package: str, strict: bool) -> None:
+        self.text = text
+        self.reader = reader
+        self.builder = builder
+        self.facts = facts
+        self.package = package
+        self.strict = strict
+
+    def block(self, statements: Sequence[Statement], context: Context) -> None:
+        """Read a block; an `if … return` adds an EARLY_EXIT guard to the statements after it."""
+        guards = context.guards
+        for statement in statements:
+            local = context if guards is context.guards else Context(
+                context.scope, guards, context.statement, context.sinks)
+            exits = self._statement_safely(statement, local)
+            if exits:
+                guards = guards + exits
+
+    def _statement_safely(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
+        if self.strict:
+            return self.statement(statement, context)
+        try:
+            return self.statement(statement, context)
+        except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
+            line = self.text.start(statement)[0] if id(statement) in self.text.spans else None
+            self.facts.unknowns.append(Unknown(
+                self.text.path, f"could not read {type(statement).__name__}: "
+                                f"{type(error).__name__}: {error}"[:300], line))
+            return ()
+
+    def statement(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
+        """Read one statement; return the early-exit guards it adds for what follows."""
+        match statement:
+            case cst.SimpleStatementLine(body=smalls):
+                for small in smalls:
+                    self.small(small, context.at(self.text.location(small)))
+            case cst.BaseSmallStatement():
+                self.small(statement, context.at(self.text.location(statement)))
+            case cst.If():
+                return self._if(statement, context)
+            case cst.For():
+                self._for(statement, context)
+            case cst.While():
+                self._while(statement, context)
+            case cst.Try() | cst.TryStar():
+                self._try(statement, context)
+            case cst.With():
+                self._with(statement, context)
+            case cst.Match():
+                self._match(statement, context)
+            case cst.FunctionDef():
+                self._function(statement, context)
+            case cst.ClassDef():
+                self._class(statement, context)
+            case _:
+                raise TypeError(f"unexpected statement {type(statement).__name__}")
+        return ()
+
+    def small(self, small: cst.BaseSmallStatement, context: Context) -> None:
+        reader = self.reader
+        match small:
+            case cst.Expr(value=expression):
+                reader.value(expression, context)
+            case cst.Assign(targets=targets, value=expression):
+                value = reader.value(expression, context)
+                for target in targets:
+                    self._assign(target.target, value, context, context.statement)
+            case cst.AnnAssign(target=target, value=expression) if expression is not None:
+                self._assign(target, reader.value(expression, context), context,
+                             context.statement)
+            case cst.AugAssign(target=target, value=expression):
+                self._assign(target, reader.value(expression, context), context,
+                             context.statement, augmented=True)
+            case cst.Return(value=expression):
+                value = None if expression is None else reader.value(expression, context)
+                self.facts.returns.append(Return(value, context.statement,
+                                                 context.scope.qualname, context.guards))
+            case cst.Import() | cst.ImportFrom():
+                self._imports(small, context)
+            case cst.AnnAssign() | cst.Pass() | cst.Break() | cst.Continue() | cst.Global() \
+                    | cst.Nonlocal():
+                pass
+            case _:
+                for expression in sub_expressions(small):
+                    reader.value(expression, context)
+
+    def _assign(self, target: cst.BaseExpression, value: Value, context: Context,
+                location: Location, *, element: bool = False, augmented: bool = False) -> None:
+        """One Assignment per assigned name; destructuring marks each as an element."""
+        match target:
+            case cst.Tuple(elements=elements) | cst.List(elements=elements):
+                for item in elements:
+                    self._assign(item.value, value, context, location, element=True,
+                                 augmented=augmented)
+                return
+            case cst.StarredElement(value=inner):
+                self._assign(inner, value, context, location, element=True, augmented=augmented)
+                return
+        path = access_path(target)
+        if path is None or "[*]" in path or "()" in path:
+            self.reader.value(target, context)   # a computed index or base runs calls too
+        if path is not None:
+            self.facts.assignments.append(Assignment(
+                path, value, location, context.scope.qualname, context.guards,
+                augmented=augmented, element=element))
+
+    def _imports(self, node: cst.Import | cst.ImportFrom, context: Context) -> None:
+        names, error = imported_names(node, self.package)
+        location = self.text.location(node)
+        if error is not None:
+            self.facts.unknowns.append(Unknown(self.text.path, error, location.line))
+        for name in names:
+            self.facts.imports.append(Import(name.module, name.name, name.alias, location,
+                                             context.scope.qualname))
+
+    def _if(self, node: cst.If, context: Context) -> tuple[Guard, ...]:
+        exits: list[Guard] = []
+        negated: tuple[Guard, ...] = ()
+        still_exiting = True
+        branch: cst.If = node
+        while True:
+            branch_context = Context(context.scope, context.guards + negated,
+                                     self.text.header(branch, branch.test), context.sinks)
+            condition = self.reader.condition(branch.test, branch_context)
+            location = self.text.location(branch.test)
+            self.block(statements_of(branch.body), branch_context.guarded(
+                Guard(GuardKind.IF, True, location, condition)))
+            kind = exit_kind(branch.body)
+            if still_exiting and kind is not None:
+                exits.append(Guard(GuardKind.EARLY_EXIT, False, location, condition, exits=kind))
+            else:
+                still_exiting = False
+            negated += (Guard(GuardKind.IF, False, location, condition),)
+            orelse = branch.orelse
+            if isinstance(orelse, cst.If):
+                branch = orelse
+                continue
+            if isinstance(orelse, cst.Else):
+                self.block(statements_of(orelse.body), Context(
+                    context.scope, context.guards + negated, context.statement, context.sinks))
+            return tuple(exits)
+
+    def _while(self, node: cst.While, context: Context) -> None:
+        header = context.at(self.text.header(node, node.test))
+        condition = self.reader.condition(node.test, header)
+        location = self.text.location(node.test)
+        self.block(statements_of(node.body), header.guarded(
+            Guard(GuardKind.WHILE, True, location, condition)))
+        if node.orelse is not None:
+            self.block(statements_of(node.orelse.body), header.guarded(
+                Guard(GuardKind.WHILE, False, location, condition)))
+
+    def _for(self, node: cst.For, context: Context) -> None:
+        header = context.at(self.text.header(node, node.iter))
+        condition = self.reader.loop_condition(node.iter, header)
+        loop = header.guarded(Guard(GuardKind.LOOP, True, self.text.location(node.iter),
+                                    condition))
+        self._assign(node.target, self.reader.values[id(node.iter)], loop,
+                     self.text.location(node.target), element=True)
+        self.block(statements_of(node.body), loop)
+        if node.orelse is not None:
+            self.block(statements_of(node.orelse.body), header)
+
+    def _try(self, node: cst.Try | cst.TryStar, context: Context) -> None:
+        sink: list[str] = []
+        guard = Guard(GuardKind.TRY, True, self._keyword(node, "try"))
+        self.block(statements_of(node.body), Context(
+            context.scope, context.guards + (guard,), context.statement, (*context.sinks, sink)))
+        try_calls = tuple(sink)
+        for handler in node.handlers:
+            caught = handler.type
+            header = self.text.header(handler, caught) if caught is not None else self._keyword(
+                handler, "except")
+            if caught is not None:
+                self.reader.value(caught, context.at(header))
+            self.block(statements_of(handler.body), context.guarded(Guard(
+                GuardKind.EXCEPT, True, header,
+                handler="" if caught is None else self.text.text(caught, None),
+                try_calls=try_calls)))
+        if node.orelse is not None:
+            self.block(statements_of(node.orelse.body), context)
+        if node.finalbody is not None:
+            self.block(statements_of(node.finalbody.body), context.guarded(
+                Guard(GuardKind.FINALLY, True, self._keyword(node.finalbody, "finally"))))
+
+    def _keyword(self, node: cst.CSTNode, keyword: str) -> Location:
+        line, column = self.text.start(node)
+        return Location(self.text.path, line, column + 1, line, column + 1 + len(keyword))
+
+    def _with(self, node: cst.With, context: Context) -> None:
+        header = context.at(self.text.header(node, node.items[-1]))
+        for item in node.items:
+            value = self.reader.value(item.item, header)
+            if item.asname is not None:
+                self._assign(item.asname.name, value, header, self.text.location(item))
+        self.block(statements_of(node.body), context)
+
+    def _match(self, node: cst.Match, context: Context) -> None:
+        header = context.at(self.text.header(node, node.subject))
+        subject = self.reader.value(node.subject, header)
+        subject_text = self.text.text(node.subject, None)
+        negated: tuple[Guard, ...] = ()
+        for case in node.cases:
+            case_context = Context(context.scope, context.guards + negated,
+                                   self.text.header(case, case.pattern), context.sinks)
+            comparisons = self._pattern(case.pattern, subject, case_context)
+            text = f"match {subject_text}: case {self.text.text(case.pattern, None)}"
+            reads, calls = subject.reads, ()
+            if case.guard is not None:
+                extra = self.reader.condition(case.guard, case_context)
+                text += f" if {extra.text}"
+                reads = tuple(sorted({*reads, *extra.reads}))
+                calls, comparisons = extra.calls, comparisons + extra.comparisons
+            condition = Condition(text, reads, calls, comparisons)
+            location = self.text.location(case.pattern)
+            self.block(statements_of(case.body), case_context.guarded(
+                Guard(GuardKind.MATCH_CASE, True, location, condition)))
+            negated += (Guard(GuardKind.MATCH_CASE, False, location, condition),)
+
+    def _pattern(self, pattern: cst.MatchPattern, subject: Value,
+                 context: Context) -> tuple[Comparison, ...]:
+        """`case "refund":` compares the subject with a value; other patterns only match."""
+        location = self.text.location(pattern)
+        match pattern:
+            case cst.MatchValue(value=expression):
+                return (Comparison(subject, "==", self.reader.value(expression, context),
+                                   location),)
+            case cst.MatchSingleton(value=expression):
+                return (Comparison(subject, "is", self.reader.value(expression, context),
+                                   location),)
+            case cst.MatchOr(patterns=alternatives):
+                return tuple(found for alternative in alternatives
+                             for found in self._pattern(alternative.pattern, subject, context))
+            case cst.MatchAs(pattern=inner) if inner is not None:
+                return self._pattern(inner, subject, context)
+            case cst.MatchMapping(elements=elements) if subject.ref is not None:
+                return tuple(self._mapping_entry(element, subject, context)
+                             for element in elements
+                             if isinstance(element.key, cst.SimpleString)
+                             and isinstance(element.pattern, cst.MatchValue))
+        return ()
+
+    def _mapping_entry(self, element: cst.MatchMappingElement, subject: Value,
+                       context: Context) -> Comparison:
+        key = self.reader.value(element.key, context)
+        path = f"{subject.ref}[{key.text}]"
+        left = Value(ValueKind.NAME, path, ref=path, reads=(path,))
+        right = self.reader.value(element.pattern.value, context)
+        return Comparison(left, "==", right, self.text.location(element))
+
+    def _function(self, node: cst.FunctionDef, context: Context) -> None:
+        name = node.name.value
+        qualname = context.scope.child_qualname(name)
+        decorators = self._decorators(node.decorators, context, qualname)
+        last = node.returns or _last_parameter(node.params) or node.name
+        header = context.at(self.text.header(node, last))
+        parameters = self.reader.parameters(node.params, header)
+        kind = DefinitionKind.METHOD if context.scope.kind is ScopeKind.CLASS \
+            else DefinitionKind.FUNCTION
+        self.facts.definitions.append(Definition(
+            qualname=qualname, name=name, kind=kind, location=self.text.location(node),
+            scope=context.scope.qualname, parameters=parameters, decorators=decorators,
+            is_async=node.asynchronous is not None))
+        scope = self.builder.function_scope(node, qualname, context.scope)
+        self.block(statements_of(node.body), header.entering(scope))
+
+    def _class(self, node: cst.ClassDef, context: Context) -> None:
+        name = node.name.value
+        qualname = context.scope.child_qualname(name)
+        decorators = self._decorators(node.decorators, context, qualname)
+        arguments = (*node.bases, *node.keywords)
+        header = context.at(self.text.header(node, arguments[-1] if arguments else node.name))
+        for argument in arguments:
+            self.reader.value(argument.value, header)
+        bases = tuple(self.reader.values[id(argument.value)].resolved
+                      or self.text.text(argument.value, None) for argument in node.bases)
+        self.facts.definitions.append(Definition(
+            qualname=qualname, name=name, kind=DefinitionKind.CLASS,
+            location=self.text.location(node), scope=context.scope.qualname,
+            decorators=decorators, bases=bases))
+        scope = self.builder.class_scope(node, qualname, context.scope)
+        # A class body runs where it stands: it keeps the guards around it.
+        self.block(statements_of(node.body), Context(scope, context.guards, header.statement,
+                                                     context.sinks))
+
+    def _decorators(self, decorators: Sequence[cst.Decorator], context: Context,
+                    qualname: str) -> tuple[str, ...]:
+        ids = []
+        for decorator in decorators:
+            expression = decorator.decorator
+            at = context.at(self.text.location(decorator))
+            if isinstance(expression, cst.Call):
+                value = self.reader.call(expression, at, decorates=qualname)
+                self.reader.values[id(expression)] = value
+                ids.append(value.call or "")
+            else:
+                ids.append(self.reader.bare_decorator(expression, at, qualname))
+        return tuple(ids)
+
+
+def _last_parameter(parameters: cst.Parameters) -> cst.CSTNode | None:
+    ordered = [*parameters.posonly_params, *parameters.params]
+    if isinstance(parameters.star_arg, cst.CSTNode):
+        ordered.append(parameters.star_arg)
+    ordered.extend(parameters.kwonly_params)
+    if parameters.star_kwarg is not None:
+        ordered.append(parameters.star_kwarg)
+    return ordered[-1] if ordered else None
