@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from audit.dsl.ast import TextSpan
 from audit.dsl.diagnostics import Diagnostic, dsl_code
 
-__all__ = ["TokenKind", "Token", "LexResult", "tokenize", "KEYWORDS", "PUNCTUATION",
-           "ACCESSOR_PREFIXES", "COMPARISON_KINDS"]
+__all__ = ["TokenKind", "Token", "LexResult", "tokenize", "quote_string", "KEYWORDS",
+           "PUNCTUATION", "FOREIGN_OPERATORS", "ACCESSOR_PREFIXES", "COMPARISON_KINDS"]
 
 
 class TokenKind(enum.Enum):
