@@ -1,0 +1,282 @@
+"""Benchmark of the per-file stage (discovery + Python front-end) against a bare libcst parse.
+
+Generates a repository of realistic agent-style Python files (or takes one with `--repo`), then
+times: a bare `libcst.parse_module` loop, `analyze_files` in one process, `analyze_files` on all
+cores without a cache, a run that fills a cache, and a run on the warm cache. Prints figures;
+asserts nothing. Peak memory is `ru_maxrss` (a high-water mark since the start, for this process
+and for its reaped children), so each figure includes every phase before it.
+
+    python bench/frontend_bench.py [--files 2000] [--repo PATH] [--jobs N] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import libcst
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from analyzers.discover import DiscoveryConfig, Inventory, discover  # noqa: E402
+from analyzers.frontend import analyze_files  # noqa: E402
+
+_HEADER = '''"""{domain} agent number {index}: triage, decide and act on tickets."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import stripe
+from openai import OpenAI
+
+from app.common import audit_log, notify
+from .helpers_{helper} import normalize
+
+logger = logging.getLogger(__name__)
+THRESHOLD = {threshold}
+MAX_REFUND_CENTS = {limit}
+client = OpenAI()
+
+
+@dataclass
+class Ticket{index}:
+    id: str
+    customer_id: str
+    amount_cents: int
+    text: str
+    tier: str = "standard"
+
+
+class {domain}Agent{index}:
+    """Routes one ticket through a model verdict to a handler."""
+
+    def __init__(self, api_key: str | None = None) -> None:
+        self.llm = OpenAI(api_key=api_key or os.environ.get("OPENAI_API_KEY"))
+        self.handlers = {{
+            "refund": self.refund,
+            "escalate": self.escalate,
+            "close": self.close,
+        }}
+
+    def classify(self, ticket: Ticket{index}) -> dict[str, Any]:
+        prompt = f"Classify ticket {{ticket.id}} for {{ticket.customer_id}}: {{ticket.text}}"
+        try:
+            resp = self.llm.chat.completions.create(
+                model="gpt-4o-mini",
+                messages=[
+                    {{"role": "system", "content": "Answer with JSON: action, confidence."}},
+                    {{"role": "user", "content": prompt}},
+                ],
+                temperature=0,
+            )
+        except Exception as exc:  # the model is down: escalate
+            logger.warning("classification failed: %s", exc)
+            return {{"action": "escalate", "confidence": 0.0}}
+        content = resp.choices[0].message.content
+        return json.loads(content or "{{}}")
+
+    def handle(self, ticket: Ticket{index}) -> Any:
+        verdict = self.classify(ticket)
+        if verdict.get("confidence", 0) < THRESHOLD:
+            return self.escalate(ticket)
+        handler = self.handlers.get(verdict["action"])
+        if handler is None:
+            raise ValueError(f"unknown action {{verdict['action']}}")
+        return handler(ticket)
+
+    def refund(self, ticket: Ticket{index}) -> None:
+        if ticket.amount_cents > MAX_REFUND_CENTS and ticket.tier != "enterprise":
+            notify("finance", f"large refund for {{ticket.id}}")
+            return None
+        stripe.Refund.create(
+            charge=ticket.id,
+            amount=ticket.amount_cents,
+            metadata={{"source": "agent", "agent": "{domain}"}},
+        )
+        audit_log("refund", ticket.id, amount=ticket.amount_cents)
+
+    def escalate(self, ticket: Ticket{index}) -> None:
+        notify("support", normalize(ticket.text))
+
+    def close(self, ticket: Ticket{index}) -> None:
+        audit_log("close", ticket.id)
+'''
+
+_EXTRAS = [
+    '''
+
+def summarize_{name}(items: list[dict[str, Any]], limit: int = {number}) -> str:
+    """Summarise at most `limit` items."""
+    lines = []
+    for position, item in enumerate(items[:limit]):
+        if not item.get("visible", True):
+            continue
+        label = item.get("label") or item["id"]
+        lines.append(f"{{position}}: {{label}} ({{item.get('score', 0):.2f}})")
+    return "\\n".join(lines)
+''',
+    '''
+
+async def fetch_{name}(session: Any, customer_id: str) -> dict[str, Any] | None:
+    response = await session.get(f"/customers/{{customer_id}}", timeout={number})
+    if response.status != 200:
+        logger.info("lookup failed for %s", customer_id)
+        return None
+    payload = await response.json()
+    return {{key: value for key, value in payload.items() if key in ("id", "tier", "email")}}
+''',
+    '''
+
+def route_{name}(event: dict[str, Any]) -> str:
+    match event.get("type"):
+        case "charge.refunded":
+            audit_log("refunded", event["id"])
+            return "ok"
+        case "charge.disputed" | "charge.failed":
+            notify("finance", json.dumps(event))
+            return "flagged"
+        case _:
+            return "ignored"
+''',
+    '''
+
+class Cache{name}:
+    def __init__(self) -> None:
+        self._entries: dict[str, Any] = {{}}
+        self.hits = 0
+
+    def get(self, key: str) -> Any:
+        value = self._entries.get(key)
+        if value is not None:
+            self.hits += 1
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        if len(self._entries) > {number}:
+            self._entries.clear()
+        self._entries[key] = value
+''',
+    '''
+
+def score_{name}(features: dict[str, float]) -> float:
+    weights = {{"recency": 0.{number}, "amount": 0.2, "tier": 0.1}}
+    total = sum(weights.get(name, 0.0) * value for name, value in features.items())
+    if total > 0.9 or features.get("vip"):
+        return 1.0
+    return round(total, 3) if total > 0 else 0.0
+''',
+    '''
+
+def retry_{name}(operation: Any, attempts: int = {number}) -> Any:
+    last_error: Exception | None = None
+    while attempts > 0:
+        attempts -= 1
+        try:
+            return operation()
+        except (TimeoutError, ConnectionError) as error:
+            last_error = error
+            logger.debug("retrying after %s", error)
+        finally:
+            logger.debug("attempt done")
+    raise RuntimeError("gave up") from last_error
+''',
+]
+
+_DOMAINS = ("Billing", "Support", "Shipping", "Refund", "Account", "Fraud", "Returns")
+
+
+def generate_repository(root: Path, files: int, seed: int) -> None:
+    """Write `files` modules (about 100 to 300 lines each) under `root/app/`."""
+    rng = random.Random(seed)
+    package = root / "app"
+    (package / "agents").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "agents" / "__init__.py").write_text("")
+    (package / "common.py").write_text(
+        "def audit_log(*args, **kwargs):\n    pass\n\n\ndef notify(*args):\n    pass\n")
+    for index in range(files):
+        parts = [_HEADER.format(domain=rng.choice(_DOMAINS), index=index, helper=index % 50,
+                                threshold=round(rng.uniform(0.5, 0.95), 2),
+                                limit=rng.randrange(1000, 100000, 500))]
+        target_lines = rng.randint(100, 300)
+        counter = 0
+        while sum(part.count("\n") for part in parts) < target_lines:
+            counter += 1
+            parts.append(rng.choice(_EXTRAS).format(name=f"{index}_{counter}",
+                                                    number=rng.randint(2, 99)))
+        (package / "agents" / f"agent_{index:05d}.py").write_text("".join(parts))
+
+
+def _timed(label: str, action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def _peak_mib() -> tuple[float, float]:
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return own, children
+
+
+def _report(label: str, seconds: float, files: int, lines: int) -> None:
+    own, children = _peak_mib()
+    print(f"{label:<34} files={files:>6} lines={lines:>9} seconds={seconds:>8.2f} "
+          f"lines/s={lines / seconds:>10.0f} peak_rss_mib(self)={own:>7.0f} "
+          f"peak_rss_mib(children)={children:>7.0f}")
+
+
+def run(inventory: Inventory, jobs: int | None) -> None:
+    sources = [(inventory.root / source.path).read_text("utf-8") for source in inventory.sources
+               if source.language.value == "python"]
+    files = len(sources)
+    lines = sum(source.count("\n") for source in sources)
+    print(f"root={inventory.root} python_files={files} lines={lines} "
+          f"cores={os.cpu_count()} jobs={jobs or os.cpu_count()}")
+    bare = _timed("bare", lambda: [libcst.parse_module(source) for source in sources])
+    _report("bare libcst.parse_module (1 proc)", bare, files, lines)
+    single = _timed("single", lambda: analyze_files(inventory, jobs=1, cache_dir=None))
+    _report("analyze_files jobs=1, no cache", single, files, lines)
+    parallel = _timed("parallel", lambda: analyze_files(inventory, jobs=jobs, cache_dir=None))
+    _report("analyze_files all cores, no cache", parallel, files, lines)
+    with tempfile.TemporaryDirectory(prefix="topo-bench-cache-") as cache:
+        fill = _timed("fill", lambda: analyze_files(inventory, jobs=jobs, cache_dir=Path(cache)))
+        _report("analyze_files all cores, cache fill", fill, files, lines)
+        warm = _timed("warm", lambda: analyze_files(inventory, jobs=jobs, cache_dir=Path(cache)))
+        _report("analyze_files warm cache", warm, files, lines)
+    print(f"ratio analyze_files(jobs=1) / bare parse = {single / bare:.2f}")
+    print(f"ratio analyze_files(all cores) / bare parse = {parallel / bare:.2f}")
+    print(f"speed-up warm cache vs no cache (all cores) = {parallel / warm:.1f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=2000)
+    parser.add_argument("--repo", type=Path, default=None)
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    if options.repo is not None:
+        run(discover(options.repo, DiscoveryConfig()), options.jobs)
+        return
+    with tempfile.TemporaryDirectory(prefix="topo-bench-repo-") as directory:
+        root = Path(directory)
+        generate_repository(root, options.files, options.seed)
+        inventory = discover(root, DiscoveryConfig(use_git=False))
+        run(inventory, options.jobs)
+
+
+if __name__ == "__main__":
+    main()
