@@ -6,11 +6,12 @@ adding a pack file. The engine applies all packs to front-end IR and returns `Si
     sites = classify(files)                 # the shipped packs
     sites = classify(files, load_packs([my_pack_path]))
     systems = fingerprint(file)             # {"memrail", "openai", …}
+    "boto3.client" in factories()           # calls whose results name methods
 """
 
-from analyzers.packs._engine import ENGINE_ATTRS, classify, fingerprint
+from analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
 from analyzers.packs._load import load_pack, load_packs
 from analyzers.packs._model import Entry, Pack, PackError
 
-__all__ = ["ENGINE_ATTRS", "Entry", "Pack", "PackError", "classify", "fingerprint", "load_pack",
-           "load_packs"]
+__all__ = ["ENGINE_ATTRS", "Entry", "Pack", "PackError", "classify", "factories", "fingerprint",
+           "load_pack", "load_packs"]

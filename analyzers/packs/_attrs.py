@@ -229,15 +229,26 @@ def _read_call_ids(name: str, value: Value, facts: FileFacts) -> dict[str, AttrV
 
 
 def _read_atom_calls(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
-    """Ids of the ATOM-classified calls in a context list. Anything else in the list (a
-    variable, a helper call) makes the list not fully literal."""
+    """Ids of the ATOM-classified calls in a context list (`StateObject(...).to_atoms()`
+    counts as its constructor call). Anything else in the list (a variable, a helper call)
+    makes the list not fully literal."""
     ids, complete = _list_calls(value)
-    atom_ids = tuple(call_id for call_id in ids if call_id in facts.atoms)
+    atom_ids = tuple(found for found in (_atom_call(call_id, facts) for call_id in ids) if found)
     if complete and len(atom_ids) == len(ids):
         return {name: atom_ids}
     if not atom_ids:
         return _not_literal(name, value.text)
     return {name: atom_ids, **_not_literal(name, value.text)}
+
+
+def _atom_call(call_id: str, facts: FileFacts) -> str | None:
+    """The id of the call whose ATOM sites `call_id` contributes: itself, or for a method on
+    an atom-building object (`StateObject(...).to_atoms()`), the call that built it."""
+    if call_id in facts.atoms:
+        return call_id
+    call = facts.calls.get(call_id)
+    origin = facts.instance_origin(call) if call is not None else None
+    return origin.id if origin is not None and origin.id in facts.atoms else None
 
 
 def _event_atom(value: Value, facts: FileFacts) -> Site | None:

@@ -22,10 +22,10 @@ from analyzers.packs._expand import expand_state_dict
 from analyzers.packs._facts import FileFacts, qualified
 from analyzers.packs._load import load_packs
 from analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
-from analyzers.packs._patterns import NameIndex, rewrite
+from analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
 from audit.model import AttrValue, Location, Site, SiteKind
 
-__all__ = ["classify", "classify_file", "fingerprint", "PackIndex", "ENGINE_ATTRS"]
+__all__ = ["classify", "classify_file", "fingerprint", "factories", "PackIndex", "ENGINE_ATTRS"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,15 @@ def fingerprint(file: FileIR, packs: Iterable[Pack] | None = None) -> frozenset[
                for prefix in pack.fingerprint for name in imported))
 
 
+def factories(packs: Iterable[Pack] | None = None) -> NamePatterns:
+    """Calls whose results the packs name methods through (`boto3.client("s3")` →
+    `boto3.client.delete_object`). The front-end asks `name in factories(...)` when deciding
+    whether a call builds an instance; aliases are applied (`ami.x` is `memrail.x`)."""
+    packs = tuple(load_packs() if packs is None else packs)
+    aliases = sorted({alias for pack in packs for alias in pack.aliases})
+    return NamePatterns.build((name for pack in packs for name in pack.factories), aliases)
+
+
 def _trigger_of(call: Call) -> Trigger:
     return Trigger.DECORATOR if call.decorates is not None else Trigger.CALL
 
@@ -118,9 +127,12 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
     attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
     if call.decorates is not None:
         attrs["definition"] = symbol
+    # A call site is anchored on the call id, which stays unique for chained calls that start
+    # at the same position (`Anthropic().messages.create`); a decorator site on its definition.
+    anchor = call.id if call.decorates is None else None
     if entry.expand is None:
-        return [_site(entry, facts, location, symbol, attrs)]
-    return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix)
+        return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
+    return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix, anchor)
             for atom in expand_state_dict(entry.expand, call, facts)]
 
 
@@ -192,8 +204,11 @@ _ABSENT = object()
 
 
 def _site(entry: Entry, facts: FileFacts, location: Location, symbol: str,
-          attrs: dict[str, AttrValue], suffix: str | None = None) -> Site:
-    site_id = f"{entry.site.value}:{location.file}:{location.line}:{location.column}"
+          attrs: dict[str, AttrValue], suffix: str | None = None,
+          anchor: str | None = None) -> Site:
+    """`<kind>:<file>:<line>:<col>[:<suffix>]`; the anchor is the call id for call sites."""
+    anchor = anchor or f"{location.file}:{location.line}:{location.column}"
+    site_id = f"{entry.site.value}:{anchor}"
     if suffix:
         site_id += f":{suffix}"
     return Site(id=site_id, kind=entry.site, system=entry.system,

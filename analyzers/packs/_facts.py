@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.ir import MODULE_SCOPE, Assignment, Call, Definition, FileIR
+from analyzers.ir import MODULE_SCOPE, Assignment, Call, Definition, FileIR, ValueKind
 from audit.model import Site
 
 __all__ = ["FileFacts", "qualified"]
@@ -46,3 +46,28 @@ class FileFacts:
         if found is None and name.startswith(self.file.module + "."):
             found = self.definitions.get(name[len(self.file.module) + 1:])
         return found
+
+    def instance_origin(self, call: Call) -> Call | None:
+        """The call that built the object a method is called on, when it is plain to see:
+        `StateObject(p, d).to_atoms()` (the constructor call starting where this one starts)
+        or `obj.to_atoms()` after `obj = StateObject(p, d)` in the same scope or at module
+        level. Anything subtler is the dataflow's business, not the packs'."""
+        owner = call.callee.rsplit(".", 1)[0] if call.callee and "." in call.callee else None
+        if owner is None:
+            return None
+        for other in self.file.calls:
+            if (other.id != call.id and other.callee == owner
+                    and other.location.line == call.location.line
+                    and other.location.column == call.location.column):
+                return other
+        if not call.receiver or not call.receiver.isidentifier():
+            return None
+        candidates = [a for a in self.file.assignments
+                      if a.target == call.receiver and a.scope in (call.scope, MODULE_SCOPE)
+                      and a.value.kind is ValueKind.CALL and a.location.line <= call.location.line]
+        if not candidates:
+            return None
+        # The nearest binding wins: the call's own scope over the module, then the latest.
+        latest = max(candidates, key=lambda a: (a.scope == call.scope, a.location.line))
+        origin = self.calls.get(latest.value.call or "")
+        return origin if origin is not None and origin.callee == owner else None

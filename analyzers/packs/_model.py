@@ -138,6 +138,7 @@ class Pack:
     languages: frozenset[str]
     fingerprint: tuple[str, ...]           # module prefixes whose import means "uses system"
     aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
-    entries: tuple[Entry, ...]
+    factories: tuple[str, ...] = ()        # patterns of calls whose results name methods
+    entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-__all__ = ["PatternError", "expand_pattern", "compile_pattern", "NameIndex", "rewrite"]
+__all__ = ["PatternError", "expand_pattern", "compile_pattern", "NameIndex", "NamePatterns",
+           "rewrite"]
 
 T = TypeVar("T")
 
@@ -117,3 +118,19 @@ def rewrite(name: str, aliases: Iterable[tuple[str, str]]) -> str:
     if best is None:
         return name
     return best[1] + name[len(best[0]):]
+
+
+@dataclass(frozen=True)
+class NamePatterns:
+    """A set of names given by patterns, asked after alias rewriting: `name in patterns`."""
+
+    index: NameIndex[bool]
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def build(cls, patterns: Iterable[str], aliases: Iterable[tuple[str, str]] = ()
+              ) -> NamePatterns:
+        return cls(NameIndex.build((pattern, True) for pattern in patterns), tuple(aliases))
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and bool(self.index.lookup(rewrite(name, self.aliases)))

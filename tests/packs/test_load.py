@@ -231,3 +231,27 @@ def test_schema_is_valid_2020_12():
     from jsonschema import Draft202012Validator
     Draft202012Validator.check_schema(pack_schema())
     assert json.dumps(pack_schema()).count('"additionalProperties": false') >= 5
+
+
+def test_bad_factory_pattern_names_its_index(tmp_path):
+    message = error_of(tmp_path, 'factories = ["demo.ok", "demo.{a"]\n' + GOOD)
+    assert message.startswith("demo.toml: factories[1]: ")
+
+
+def test_factories_are_patterns_asked_after_aliases(tmp_path):
+    from analyzers.packs import factories
+    pack = write(tmp_path, 'factories = ["demo.connect", "demo.*.cursor"]\n'
+                 + GOOD + '[aliases]\nold_demo = "demo"\n')
+    names = factories(load_packs([pack]))
+    assert "demo.connect" in names and "demo.pool.cursor" in names
+    assert "old_demo.connect" in names
+    assert "demo" not in names and "demo.connect.execute" not in names and None not in names
+
+
+def test_shipped_factories_cover_names_the_patterns_go_through():
+    from analyzers.packs import factories
+    names = factories()
+    for factory in ("boto3.client", "sqlite3.connect", "langgraph.prebuilt.create_react_agent",
+                    "langchain_openai.ChatOpenAI.bind_tools", "ldclient.get"):
+        assert factory in names, factory
+    assert "os.remove" not in names and "openai.OpenAI" not in names
