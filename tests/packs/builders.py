@@ -79,11 +79,19 @@ class FileBuilder:
         return Location(self.path, self.line, column)
 
     def call(self, callee: str | None, *args: Value, scope: str = MODULE_SCOPE,
-             decorates: str | None = None, bare: bool = False, **kwargs: Value) -> Call:
-        location = self._location()
+             decorates: str | None = None, bare: bool = False, receiver: str | None = None,
+             same_place_as: Call | None = None, **kwargs: Value) -> Call:
+        """A call on the next line, or chained at the start of `same_place_as` (the front-end
+        then suffixes the id: `a.py:3:5+1`)."""
+        if same_place_as is None:
+            location = self._location()
+            call_id = f"{self.path}:{location.line}:{location.column}"
+        else:
+            location = same_place_as.location
+            call_id = same_place_as.id + "+1"
         name = (callee or "unknown").rsplit(".", 1)[-1]
-        made = Call(id=f"{self.path}:{location.line}:{location.column}", callee=callee,
-                    name=name, receiver=None, location=location, statement=location,
+        made = Call(id=call_id, callee=callee,
+                    name=name, receiver=receiver, location=location, statement=location,
                     scope=scope, args=args, kwargs=tuple(kwargs.items()),
                     decorates=decorates, bare_decorator=bare)
         self.calls.append(made)

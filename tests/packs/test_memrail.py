@@ -369,25 +369,25 @@ def test_state_object_to_atoms_counts_as_its_constructor_in_the_context():
     fb = FileBuilder()
     built = fb.call("memrail.StateObject", s("order"), dict_value(total=n(1)), scope="f")
     fb.assign("obj", call_value(built), scope="f")
-    via_variable = fb.call("memrail.StateObject.to_atoms", scope="f")
-    via_variable = type(via_variable)(**{**{k: getattr(via_variable, k)
-                                            for k in via_variable.__slots__}, "receiver": "obj"})
-    fb.calls[-1] = via_variable
-    other = fb.call("memrail.StateObject.to_atoms", scope="f")   # receiver unknown: no origin
+    via_variable = fb.call("memrail.StateObject.to_atoms", scope="f", receiver="obj")
+    chained_built = fb.call("memrail.StateObject", s("cust"), dict_value(tier=s("x")), scope="f")
+    chained = fb.call("memrail.StateObject.to_atoms", scope="f", receiver="StateObject()",
+                      same_place_as=chained_built)
+    unknown = fb.call("memrail.StateObject.to_atoms", scope="f", receiver="make()")
     decide = fb.call(f"{CLIENT}.decide", scope="f", context=list_value(
-        spread(call_value(via_variable)), spread(call_value(other))))
+        spread(call_value(via_variable)), spread(call_value(chained)),
+        spread(call_value(unknown))))
     site = attrs(site_for(sites_of(fb), SiteKind.DECISION_CALL, decide))
-    assert site["atoms"] == (built.id,)
+    assert site["atoms"] == (built.id, chained_built.id)
     assert site["atoms_literal"] is False
-    assert site["context_calls"] == (via_variable.id, other.id)
+    assert site["context_calls"] == (via_variable.id, chained.id, unknown.id)
 
 
 def test_chained_calls_at_one_position_keep_distinct_site_ids():
     """The front-end suffixes ids of calls starting at the same place (`a.py:3:5+1`)."""
     fb = FileBuilder()
     first = fb.call(f"{CLIENT}.decide", decision_point=s("a"))
-    second = type(first)(**{**{k: getattr(first, k) for k in first.__slots__},
-                            "id": first.id + "+1", "callee": "memrail.AMIClient.decide"})
-    fb.calls.append(second)
+    second = fb.call("memrail.AMIClient.decide", same_place_as=first)
     ids = [site.id for site in sites_of(fb)]
-    assert ids == [f"decision_call:{first.id}", f"decision_call:{first.id}+1"]
+    assert ids == [f"decision_call:{first.id}", f"decision_call:{second.id}"]
+    assert second.id == first.id + "+1"
