@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ir_helpers import PATH, call, only_call, parse
-
 from analyzers.ir import ValueKind
 from audit.model import Location
+from tests.analyzers.ir_helpers import PATH, call, only_call, parse
 
 AGENT = '''
 import stripe as s
