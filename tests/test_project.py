@@ -48,3 +48,20 @@ def test_nothing_outside_the_cli_imports_the_cli() -> None:
         if ".venv" in path.parts or "cli" in path.parts or "tests" in path.parts:
             continue
         assert not any(n.startswith("audit.cli") for n in _project_imports(path)), path
+
+
+def _test_module_name(path: Path) -> str:
+    """The name pytest's default (prepend) import mode gives a test file."""
+    parts = [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").exists():
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)
+
+
+def test_test_module_names_are_unique() -> None:
+    # Each test folder without __init__.py goes on sys.path: two such files with one basename
+    # would shadow each other.
+    names = [_test_module_name(p) for p in (REPO / "tests").rglob("test_*.py")]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
