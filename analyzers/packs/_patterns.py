@@ -78,22 +78,29 @@ def _has_wildcard(name: str) -> bool:
 
 @dataclass(frozen=True)
 class NameIndex(Generic[T]):
-    """Resolved name → the items whose patterns match it, in the order they were added."""
+    """Resolved name → the items whose patterns match it, in the order they were added.
+
+    Wildcard patterns are bucketed by their first segment when it is literal (almost all of
+    them: `langchain_openai.*…`), so a name only meets the expressions that could match it.
+    """
 
     exact: dict[str, tuple[T, ...]] = field(default_factory=dict)
-    wildcards: tuple[tuple[re.Pattern[str], T], ...] = ()
+    wildcards: dict[str, tuple[tuple[re.Pattern[str], T], ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rows: Iterable[tuple[str, T]]) -> NameIndex[T]:
         exact: dict[str, list[T]] = {}
-        wildcards: list[tuple[re.Pattern[str], T]] = []
+        wildcards: dict[str, list[tuple[re.Pattern[str], T]]] = {}
         for pattern, item in rows:
             for name in expand_pattern(pattern):
                 if _has_wildcard(name):
-                    wildcards.append((compile_pattern(name), item))
+                    first = name.split(".", 1)[0]
+                    bucket = "" if _has_wildcard(first) else first
+                    wildcards.setdefault(bucket, []).append((compile_pattern(name), item))
                 else:
                     exact.setdefault(name, []).append(item)
-        return cls({name: tuple(items) for name, items in exact.items()}, tuple(wildcards))
+        return cls({name: tuple(items) for name, items in exact.items()},
+                   {bucket: tuple(items) for bucket, items in wildcards.items()})
 
     def lookup(self, name: str) -> tuple[T, ...]:
         """Items matching `name`, each once, exact matches first."""
@@ -101,9 +108,11 @@ class NameIndex(Generic[T]):
         for item in self.exact.get(name, ()):
             if item not in found:
                 found.append(item)
-        for expression, item in self.wildcards:
-            if item not in found and expression.fullmatch(name):
-                found.append(item)
+        first = name.split(".", 1)[0]
+        for bucket in (first, ""):
+            for expression, item in self.wildcards.get(bucket, ()):
+                if item not in found and expression.fullmatch(name):
+                    found.append(item)
         return tuple(found)
 
 

@@ -28,6 +28,9 @@ def matches(pattern: str, name: str) -> bool:
     ("sklearn.**.predict", "sklearn.svm.SVC.predict", True),
     ("sklearn.**.predict", "sklearn.predict", False),
     ("sklearn.**.predict", "sklearn.svm.SVC.predict_proba", False),
+    ("*.grant_role", "iam.grant_role", True),
+    ("*.grant_role", "iam.admin.grant_role", False),
+    ("**.grant_role", "iam.admin.grant_role", True),
     ("openai.{OpenAI,AsyncOpenAI}.responses.create", "openai.AsyncOpenAI.responses.create", True),
     ("openai.{OpenAI,AsyncOpenAI}.responses.create", "openai.Other.responses.create", False),
 ])
@@ -64,3 +67,10 @@ def test_longest_alias_wins():
     aliases = [("a", "x"), ("a.b", "y")]
     assert rewrite("a.b.c", aliases) == "y.c"
     assert rewrite("a.c", aliases) == "x.c"
+
+
+def test_wildcards_in_different_buckets_are_all_consulted():
+    index = NameIndex.build([("a.*", "by-prefix"), ("*.b", "leading"), ("**", "anything"),
+                             ("c.*", "other-prefix")])
+    assert index.lookup("a.b") == ("by-prefix", "leading", "anything")
+    assert index.lookup("c.d") == ("other-prefix", "anything")
