@@ -83,17 +83,20 @@ def _add_git_entry(root: Path, relative: str, listing: Listing) -> None:
 
 
 def walk_listing(root: Path, is_excluded_dir: Callable[[str], bool]) -> Listing:
-    """Walk `root` in sorted order, following directory symlinks only inside the root and never
-    into a directory already visited (a loop is recorded as an Unknown)."""
+    """Walk `root` in sorted order without following directory symlinks.
+
+    A directory symlink to an ancestor is a loop and is recorded as an Unknown, one leaving the
+    root likewise; one to another directory inside the root is skipped quietly, because that
+    directory is listed under its own path (as git does).
+    """
     listing = Listing()
     real_root = Path(os.path.realpath(root))
-    visited = {real_root}
-    _walk(root, "", real_root, (real_root,), visited, is_excluded_dir, listing)
+    _walk(root, "", real_root, (real_root,), is_excluded_dir, listing)
     listing.files.sort()
     return listing
 
 
-def _walk(root: Path, prefix: str, real_root: Path, chain: tuple[Path, ...], visited: set[Path],
+def _walk(root: Path, prefix: str, real_root: Path, chain: tuple[Path, ...],
           is_excluded_dir: Callable[[str], bool], listing: Listing) -> None:
     directory = root / prefix if prefix else root
     try:
@@ -103,28 +106,19 @@ def _walk(root: Path, prefix: str, real_root: Path, chain: tuple[Path, ...], vis
         return
     for entry in entries:
         relative = f"{prefix}/{entry.name}" if prefix else entry.name
-        path = Path(entry.path)
         if entry.is_symlink():
-            target = _symlink_target(real_root, path, relative, listing)
+            target = _symlink_target(real_root, Path(entry.path), relative, listing)
             if target is None:
                 continue
             if target.is_dir():
-                if is_excluded_dir(relative):
-                    continue
-                if target in chain:
+                if target in chain and not is_excluded_dir(relative):
                     listing.unknowns.append(Unknown(relative, "symlink loop skipped"))
-                elif target not in visited:
-                    visited.add(target)
-                    _walk(root, relative, real_root, (*chain, target), visited, is_excluded_dir,
-                          listing)
             elif target.is_file():
                 listing.files.append(relative)
         elif entry.is_dir(follow_symlinks=False):
-            if is_excluded_dir(relative):
-                continue
-            real = Path(os.path.realpath(entry.path))
-            visited.add(real)
-            _walk(root, relative, real_root, (*chain, real), visited, is_excluded_dir, listing)
+            if not is_excluded_dir(relative):
+                real = Path(os.path.realpath(entry.path))
+                _walk(root, relative, real_root, (*chain, real), is_excluded_dir, listing)
         elif entry.is_file(follow_symlinks=False):
             listing.files.append(relative)
 
