@@ -44,15 +44,27 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
     return line, column
 
 
+_EXCERPT_WIDTH = 100   # characters of the offending line shown around the caret
+
+
 def render(text: str, diagnostic: Diagnostic) -> str:
-    """`line:col: CODE message`, the offending line, a caret under the span, and the hint."""
+    """`line:col: CODE message`, the offending line, a caret under the span, and the hint.
+
+    A line longer than the excerpt width is cut to a window around the caret, marked with `…`,
+    so a huge one-line trigger does not flood the terminal.
+    """
     line, column = diagnostic.location(text)
     source_line = text.split("\n")[line - 1] if text else ""
     width = max(1, min(diagnostic.span.end, diagnostic.span.start + len(source_line) - column + 1)
                 - diagnostic.span.start)
-    caret = " " * (column - 1) + "^" * width
+    start = max(0, min(column - 1 - _EXCERPT_WIDTH // 2, len(source_line) - _EXCERPT_WIDTH))
+    excerpt = source_line[start:start + _EXCERPT_WIDTH]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + _EXCERPT_WIDTH < len(source_line) else ""
+    offset = column - 1 - start + len(prefix)
+    caret = " " * offset + "^" * max(1, min(width, _EXCERPT_WIDTH - (column - 1 - start)))
     out = [f"{line}:{column}: {diagnostic.severity} {diagnostic.code.id}: {diagnostic.message}",
-           f"  {source_line}", f"  {caret}"]
+           f"  {prefix}{excerpt}{suffix}", f"  {caret}"]
     if diagnostic.hint:
         out.append(f"  hint: {diagnostic.hint}")
     return "\n".join(out)

@@ -365,3 +365,22 @@ def test_deep_nesting_is_a_diagnostic_not_a_recursion_error(text: str) -> None:
 def test_moderate_nesting_is_fine() -> None:
     assert parsed("(" * 40 + "state.a.b" + ")" * 40) == TA
     assert parsed(" AND ".join(["state.a.b"] * 150)) is not None
+
+
+def test_render_windows_a_long_line_around_the_caret() -> None:
+    from audit.dsl import parse_trigger, render
+    text = "state.a.b == 1 AND " * 300 + "state.a.b == "
+    result = parse_trigger(text)
+    rendered = render(text, result.diagnostics[0])
+    excerpt, caret = rendered.split("\n")[1:3]
+    assert len(excerpt) < 110 and excerpt.startswith("  …")
+    assert caret.index("^") <= len(excerpt)
+    assert excerpt[caret.index("^") - 1:].strip() == ""  # the caret sits just past the end
+
+
+def test_render_short_line_unchanged() -> None:
+    from audit.dsl import parse_trigger, render
+    text = 'state.user.tier == "premium"'
+    rendered = render(text, parse_trigger(text).diagnostics[0])
+    assert rendered.split("\n")[1] == "  " + text
+    assert rendered.split("\n")[2] == "  " + " " * 19 + "^" * 9
