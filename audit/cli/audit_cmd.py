@@ -1,0 +1,101 @@
+"""`topo audit PATH`: the full audit, written as reports."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from analyzers.discover import DiscoveryConfig
+from audit.cli.errors import UserError
+from audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
+from reports.document import audit_document
+from reports.json_report import render_json
+
+__all__ = ["audit"]
+
+# format -> (file name, renderer). Formats of the contract that are not built yet are refused
+# with a clear message rather than silently skipped.
+_RENDERERS = {"json": ("TOPOLOGY_STATE.json", render_json)}
+_CONTRACT_FORMATS = ("yaml", "html", "md", "sarif", "json")
+
+
+@dataclass(frozen=True, slots=True)
+class AuditOutput:
+    formats: tuple[str, ...]
+    out: str
+
+
+def _formats(value: str) -> tuple[str, ...]:
+    formats = tuple(dict.fromkeys(f.strip().lower() for f in value.split(",") if f.strip()))
+    for name in formats:
+        if name not in _CONTRACT_FORMATS:
+            raise UserError(f"unknown format {name!r} (formats: {', '.join(_CONTRACT_FORMATS)})")
+        if name not in _RENDERERS:
+            raise UserError(f"format {name!r} is not implemented in this version of topo; "
+                            f"available: {', '.join(sorted(_RENDERERS))}")
+    if not formats:
+        raise UserError("no format given")
+    return formats
+
+
+@click.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("-f", "--format", "formats", default="yaml,html", show_default=True,
+              help="Comma-separated report formats: yaml, html, md, sarif, json.")
+@click.option("-o", "--out", default="topology-audit", show_default=True,
+              help="Output directory, or '-' to write the single named format to stdout.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Parser processes (default: all cores).")
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Parse cache (default: $XDG_CACHE_HOME/topo or ~/.cache/topo).")
+@click.option("--no-cache", is_flag=True, help="Parse every file again; write no cache.")
+@click.option("--include-tests", is_flag=True, help="Also audit tests and fixtures.")
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Exclude paths matching a gitignore-style glob (repeatable).")
+@click.option("--retention-days", type=click.IntRange(min=1), default=90, show_default=True,
+              help="Event retention assumed for RETENTION-WINDOW.")
+def audit(path: Path, formats: str, out: str, jobs: int | None, cache_dir: Path | None,
+          no_cache: bool, include_tests: bool, exclude: tuple[str, ...],
+          retention_days: int) -> None:
+    """Audit the decision topology of the repository at PATH.
+
+    Reads Python and TypeScript sources and emus/*.jsonl (parsing only: nothing is imported or
+    run) and writes the requested reports into the output directory. Files that cannot be read
+    are listed as unknowns and the result is marked partial.
+
+    Exit 0 when the audit ran (findings do not change the exit code; use `topo check` to gate),
+    2 when it could not run.
+    """
+    output = AuditOutput(_formats(formats), out)
+    if output.out == "-" and len(output.formats) != 1:
+        raise UserError("-o - writes one format to stdout; name exactly one with -f")
+    request = AuditRequest(
+        root=path,
+        discovery=DiscoveryConfig(include_tests=include_tests, exclude=exclude),
+        jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+        retention_days=retention_days)
+    try:
+        result = run_audit(request)
+    except AuditError as error:
+        raise UserError(str(error)) from None
+    document = audit_document(result)
+    if result.partial:
+        click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "
+                   "(listed under unknowns)", err=True)
+    if output.out == "-":
+        name, render = _RENDERERS[output.formats[0]]
+        sys.stdout.write(render(document))
+        return
+    directory = Path(output.out)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for fmt in output.formats:
+            name, render = _RENDERERS[fmt]
+            (directory / name).write_text(render(document), encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
+    for fmt in output.formats:
+        click.echo(str(directory / _RENDERERS[fmt][0]))

@@ -1,0 +1,94 @@
+"""The audit pipeline: discover → parse → classify → policy → (checks) → one result.
+
+Each stage hands plain values to the next (ARCHITECTURE.md, "The pipeline"). Nothing here
+formats output; reports render an `AuditResult`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzers.discover import DiscoveryConfig, Inventory, discover
+from analyzers.facts import SourceFacts, source_facts
+from analyzers.frontend import analyze_files
+from audit import policy
+from audit.fingerprint import with_fingerprints
+from audit.model import Finding, Unknown
+
+__all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
+
+
+class AuditError(Exception):
+    """The audit could not run at all (the path does not exist, is not a directory…)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRequest:
+    root: Path
+    discovery: DiscoveryConfig = DiscoveryConfig()
+    jobs: int | None = None
+    cache_dir: Path | None = None
+    retention_days: int = policy.DEFAULT_RETENTION_DAYS
+
+
+@dataclass(frozen=True, slots=True)
+class AuditResult:
+    root: Path
+    inventory: Inventory
+    facts: SourceFacts
+    emus: tuple[policy.Emu, ...]
+    findings: tuple[Finding, ...]
+    unknowns: tuple[Unknown, ...]
+    lines: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def partial(self) -> bool:
+        """True when some input could not be read: the result must say so."""
+        return bool(self.unknowns)
+
+
+def default_cache_dir() -> Path:
+    """`$XDG_CACHE_HOME/topo` or `~/.cache/topo`: never inside the audited tree."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "topo"
+
+
+def run_audit(request: AuditRequest) -> AuditResult:
+    root = request.root
+    if not root.exists():
+        raise AuditError(f"{root}: no such file or directory")
+    if not root.is_dir():
+        raise AuditError(f"{root}: not a directory (topo audits a repository directory)")
+    inventory = discover(root, request.discovery)
+    files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
+                          max_file_size=request.discovery.max_file_size)
+    facts = source_facts(files)
+    emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)
+    unknowns = [*inventory.unknowns, *policy_unknowns]
+    for file in files:
+        if file.parse_error is not None:
+            unknowns.append(file.parse_error)
+        unknowns.extend(file.unknowns)
+    findings = with_fingerprints(sorted(policy_findings, key=lambda f: f.sort_key))
+    return AuditResult(
+        root=root, inventory=inventory, facts=facts, emus=emus, findings=findings,
+        unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
+        lines=sum(f.lines for f in files), notes=inventory.notes)
+
+
+def _policies(root: Path, inventory: Inventory, retention_days: int
+              ) -> tuple[tuple[policy.Emu, ...], list[Finding], list[Unknown]]:
+    emus: list[policy.Emu] = []
+    findings: list[Finding] = []
+    unknowns: list[Unknown] = []
+    config = policy.PolicyConfig(retention_days=retention_days)
+    for directory in inventory.emu_dirs:
+        report = policy.validate_directory(root / directory, config, root=root)
+        emus.extend(report.emus)
+        findings.extend(report.findings)
+        unknowns.extend(Unknown(e.location.file, e.message, e.location.line or None)
+                        for e in report.errors)
+    return tuple(sorted(emus, key=lambda e: (e.location.file, e.location.line))), findings, unknowns

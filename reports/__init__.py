@@ -1,0 +1,1 @@
+"""Renderers of an audit: JSON, TOPOLOGY_STATE.yaml, HTML, Markdown, SARIF."""

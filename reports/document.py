@@ -1,0 +1,112 @@
+"""The audit document: the one data structure every report renders (the JSON contract).
+
+Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
+the serialization edge, and nowhere before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from audit import dsl
+from audit.model import Edge, EdgeKind, Finding, Site, SiteKind, Unknown
+from audit.pipeline import AuditResult
+from audit.policy import Emu
+
+__all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
+
+SCHEMA = "topo-audit/1"
+GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps": "ACTION-GAP",
+             "coherence_gaps": "COHERENCE-GAP"}
+_HIDDEN = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH})
+
+
+def audit_document(result: AuditResult) -> dict:
+    sites, edges, findings = result.facts.sites, result.facts.edges, result.findings
+    ids = finding_ids(findings)
+    return {
+        "schema": SCHEMA,
+        "summary": _summary(result, sites, edges),
+        "sites": [_site(site) for site in sites],
+        "edges": [_edge(edge) for edge in edges],
+        "emus": [_emu(emu) for emu in result.emus],
+        "findings": [_finding(f, ids[i]) for i, f in enumerate(findings)],
+        "unknowns": [_unknown(u) for u in result.unknowns],
+    }
+
+
+def finding_ids(findings: Iterable[Finding]) -> list[str]:
+    """`AUTH-001`… in the findings' (prioritised) order."""
+    return [f"AUTH-{index:03d}" for index, _ in enumerate(findings, start=1)]
+
+
+def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ...]) -> dict:
+    codes = [f.code.id for f in result.findings]
+    decision_points = {str(s.attr("decision_point")) for s in sites
+                       if s.kind is SiteKind.DECISION_CALL and s.attr("decision_point")}
+    decision_points |= {e.decision_point for e in result.emus if e.decision_point}
+    executors = {s.id for s in sites if s.kind is SiteKind.EXECUTOR}
+    hidden = {e.source for e in edges if e.kind is EdgeKind.AUTHORITY and e.target in executors
+              and any(s.id == e.source and s.kind in _HIDDEN for s in sites)}
+    summary = {
+        "files": len(result.facts.files),
+        "lines": result.lines,
+        "decision_points": len(decision_points),
+        "consequential_paths": len({e.target for e in edges if e.kind is EdgeKind.INFERENCE
+                                    and e.target in executors}),
+        **{name: codes.count(code) for name, code in GAP_CODES.items()},
+        "hidden_authority_sites": len(hidden),
+        "sites": len(sites),
+        "emus": len(result.emus),
+        "findings": len(result.findings),
+        "unknowns": len(result.unknowns),
+        "partial": result.partial,
+    }
+    return summary
+
+
+def _site(site: Site) -> dict:
+    return {"id": site.id, "kind": site.kind.value, "system": site.system,
+            "language": site.language, "file": site.location.file, "symbol": site.symbol,
+            "line": site.location.line, "inferred": site.inferred,
+            "attrs": {key: _plain(value) for key, value in site.attrs}}
+
+
+def _edge(edge: Edge) -> dict:
+    return {"source": edge.source, "target": edge.target, "kind": edge.kind.value,
+            "attrs": {key: _plain(value) for key, value in edge.attrs}}
+
+
+def _emu(emu: Emu) -> dict:
+    parsed = dsl.parse_trigger(emu.trigger) if isinstance(emu.trigger, str) else None
+    dependencies = [] if parsed is None or parsed.ast is None else [
+        {"kind": d.kind, "key": d.key, "project": d.project, "polarity": d.polarity,
+         "under_count": d.under_count, "guarded": d.guarded,
+         "window": d.window.raw if d.window else None, "where": list(d.where_attrs),
+         "templates": list(d.templates)}
+        for d in dsl.dependencies(parsed.ast)]
+    return {"emu_key": emu.emu_key, "decision_point": emu.decision_point,
+            "file": emu.location.file, "line": emu.location.line, "state": emu.state,
+            "dependencies": dependencies}
+
+
+def _finding(finding: Finding, finding_id: str) -> dict:
+    data = {"id": finding_id, "code": finding.code.id, "severity": finding.severity.value,
+            "title": finding.code.title, "message": finding.message,
+            "file": finding.location.file, "symbol": finding.symbol,
+            "line": finding.location.line, "fingerprint": finding.fingerprint,
+            "inferred": finding.inferred}
+    if finding.emu_key is not None:
+        data["emu_key"] = finding.emu_key
+    return data
+
+
+def _unknown(unknown: Unknown) -> dict:
+    data = {"file": unknown.file, "reason": unknown.reason}
+    if unknown.line is not None:
+        data["line"] = unknown.line
+    return data
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
