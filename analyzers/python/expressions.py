@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from collections.abc import Callable
+from typing import Any
+
 from analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
                           GuardKind, Parameter, Value, ValueKind)
 from analyzers.python.bindings import ScopeBuilder
@@ -57,36 +60,37 @@ class ExpressionReader:
 
     def _read(self, node: cst.BaseExpression, context: Context) -> Value:
         text = self.text.text(node)
+        # Dispatch on the exact type: `isinstance` on libcst's ABC-based classes is slow, and
+        # this runs for every expression of the file.
+        reader = _READERS.get(type(node))
+        if reader is not None:
+            return reader(self, node, text, context)
         literal = literal_value(node, text)
         if literal is not None:
             return literal
-        match node:
-            case cst.Name() | cst.Attribute() | cst.Subscript():
-                return self._reference(node, text, context)
-            case cst.Call():
-                return self.call(node, context)
-            case cst.Await(expression=cst.Call() as inner):
-                value = self.call(inner, context, awaited=True)
-                self.values[id(inner)] = value
-                return value
-            case cst.FormattedString() | cst.ConcatenatedString():
-                return self._string(node, text, context)
-            case cst.Dict():
-                return self._dict(node, text, context)
-            case cst.List() | cst.Tuple() | cst.Set():
-                return self._sequence(node, text, context)
-            case cst.Lambda():
-                return self._lambda(node, text, context)
-            case cst.IfExp():
-                return self._ternary(node, text, context)
-            case cst.BooleanOperation():
-                return self._boolean(node, text, context)
-            case cst.NamedExpr():
-                return self._walrus(node, context)
-            case cst.ListComp() | cst.SetComp() | cst.GeneratorExp() | cst.DictComp():
-                return self._comprehension(node, text, context)
+        return self._other(node, text, context)
+
+    def _other(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         parts = [self.value(child, context) for child in sub_expressions(node)]
         return Value(ValueKind.OTHER, text, reads=merged_reads(parts))
+
+    def _name(self, node: cst.Name, text: str, context: Context) -> Value:
+        literal = literal_value(node, text)
+        return literal if literal is not None else self._reference(node, text, context)
+
+    def _literal(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
+        return literal_value(node, text) or Value(ValueKind.OTHER, text)
+
+    def _call(self, node: cst.Call, text: str, context: Context) -> Value:
+        return self.call(node, context)
+
+    def _await(self, node: cst.Await, text: str, context: Context) -> Value:
+        inner = node.expression
+        if type(inner) is not cst.Call:
+            return self._other(node, text, context)
+        value = self.call(inner, context, awaited=True)
+        self.values[id(inner)] = value
+        return value
 
     def _reference(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         reads: set[str] = set()
@@ -299,7 +303,7 @@ class ExpressionReader:
         right = self.value(node.right, context.guarded(guard))
         return Value(ValueKind.OTHER, text, reads=merged_reads((right,), condition.reads))
 
-    def _walrus(self, node: cst.NamedExpr, context: Context) -> Value:
+    def _walrus(self, node: cst.NamedExpr, text: str, context: Context) -> Value:
         value = self.value(node.value, context)
         target = access_path(node.target)
         if target is not None:
@@ -352,3 +356,30 @@ def _string_pieces(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(node, cst.ConcatenatedString):
         return [*_string_pieces(node.left), *_string_pieces(node.right)]
     return [node]
+
+
+_READERS: dict[type, Callable[[ExpressionReader, Any, str, Context], Value]] = {
+    cst.Name: ExpressionReader._name,
+    cst.Attribute: ExpressionReader._reference,
+    cst.Subscript: ExpressionReader._reference,
+    cst.Call: ExpressionReader._call,
+    cst.Await: ExpressionReader._await,
+    cst.SimpleString: ExpressionReader._literal,
+    cst.Integer: ExpressionReader._literal,
+    cst.Float: ExpressionReader._literal,
+    cst.Imaginary: ExpressionReader._literal,
+    cst.FormattedString: ExpressionReader._string,
+    cst.ConcatenatedString: ExpressionReader._string,
+    cst.Dict: ExpressionReader._dict,
+    cst.List: ExpressionReader._sequence,
+    cst.Tuple: ExpressionReader._sequence,
+    cst.Set: ExpressionReader._sequence,
+    cst.Lambda: ExpressionReader._lambda,
+    cst.IfExp: ExpressionReader._ternary,
+    cst.BooleanOperation: ExpressionReader._boolean,
+    cst.NamedExpr: ExpressionReader._walrus,
+    cst.ListComp: ExpressionReader._comprehension,
+    cst.SetComp: ExpressionReader._comprehension,
+    cst.GeneratorExp: ExpressionReader._comprehension,
+    cst.DictComp: ExpressionReader._comprehension,
+}

@@ -3,10 +3,10 @@
 libcst's `PositionProvider` computes positions by generating the code of the whole module while
 recording a `CodeRange` per node. On real code it costs about three times the parse itself, which
 alone breaks the front-end's budget (within ~2x of a bare parse). `_PositionState` runs the very
-same code generation with a cheaper recorder (plain tuples, a fast path for tokens without
-newlines, a slotted context manager instead of a generator); a test checks that its positions
-equal `PositionProvider`'s. If libcst's internals ever change shape, `node_positions` falls back
-to `PositionProvider` through one `MetadataWrapper` pass.
+same code generation with a cheaper recorder (plain tuples keyed by node id, a fast path for
+tokens without newlines, the state as its own context manager instead of a generator); a test
+checks that its positions equal `PositionProvider`'s. If libcst's internals ever change shape,
+`node_positions` falls back to `PositionProvider` through one `MetadataWrapper` pass.
 
 libcst positions are 1-based lines and 0-based character columns with an exclusive end;
 `Location` wants 1-based columns, so `SourceText.location` adds one to both columns.
@@ -26,32 +26,7 @@ Position = tuple[int, int]     # (1-based line, 0-based column)
 Span = tuple[Position, Position]
 
 TEXT_LIMIT = 200
-
-
-class _Recorder:
-    """`record_syntactic_position` as a slotted context manager (libcst uses `with` on it)."""
-
-    __slots__ = ("_state", "_node", "_start_node", "_end_node", "_start")
-
-    def __init__(self, state: _PositionState, node: cst.CSTNode, start_node: cst.CSTNode | None,
-                 end_node: cst.CSTNode | None) -> None:
-        self._state = state
-        self._node = node
-        self._start_node = start_node
-        self._end_node = end_node
-        self._start = (state.line, state.column)
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc_info: object) -> bool:
-        state = self._state
-        spans = state.spans
-        start = spans[id(self._start_node)][0] if self._start_node is not None else self._start
-        end = spans[id(self._end_node)][1] if self._end_node is not None else (state.line,
-                                                                                state.column)
-        spans[id(self._node)] = (start, end)
-        return False
+_COMMENT = cst.Comment
 
 
 class _PositionState(CodegenState):
@@ -64,11 +39,15 @@ class _PositionState(CodegenState):
         self.column = 0
         self.spans: dict[int, Span] = {}   # by id(node): CSTNode.__hash__ is Python code
         self.comments: list[cst.Comment] = []
-        self._stack: list[Position] = []
+        stack: list[Position] = []
+        self._push = stack.append
+        self._pop = stack.pop
+        self._records: list[tuple[cst.CSTNode, cst.CSTNode | None, cst.CSTNode | None,
+                                  Position]] = []
 
     def add_indent_tokens(self) -> None:
-        for token in self.indent_tokens:
-            self.add_token(token)
+        # Indentation never holds a newline.
+        self.column += sum(map(len, self.indent_tokens))
 
     def add_token(self, value: str) -> None:
         if "\n" in value or "\r" in value:
@@ -81,21 +60,38 @@ class _PositionState(CodegenState):
     def pop_trailing_newline(self) -> None:
         return None
 
+    # These two run for every node of the file: keep them to a few operations.
     def before_codegen(self, node: cst.CSTNode) -> None:
-        self._stack.append((self.line, self.column))
+        self._push((self.line, self.column))
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        start = self._stack.pop()
+        start = self._pop()
         # A syntactic position recorded inside the node's codegen wins (as in libcst).
+        spans = self.spans
         key = id(node)
-        if key not in self.spans:
-            self.spans[key] = (start, (self.line, self.column))
-        if type(node) is cst.Comment:
+        if key not in spans:
+            spans[key] = (start, (self.line, self.column))
+        if type(node) is _COMMENT:
             self.comments.append(node)
 
     def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
-                                  end_node: cst.CSTNode | None = None) -> _Recorder:
-        return _Recorder(self, node, start_node, end_node)
+                                  end_node: cst.CSTNode | None = None) -> _PositionState:
+        """libcst wraps a node's own codegen in `with state.record_syntactic_position(node)`;
+        the state is its own context manager (a stack, no object per node)."""
+        self._records.append((node, start_node, end_node, (self.line, self.column)))
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc_info: object) -> bool:
+        node, start_node, end_node, start = self._records.pop()
+        spans = self.spans
+        if start_node is not None:
+            start = spans[id(start_node)][0]
+        end = spans[id(end_node)][1] if end_node is not None else (self.line, self.column)
+        spans[id(node)] = (start, end)
+        return False
 
 
 def node_positions(module: cst.Module) -> tuple[dict[int, Span], list[cst.Comment]]:

@@ -7,6 +7,7 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from analyzers.python import parse_python
+from analyzers.python import expressions
 from analyzers.python.expressions import ExpressionReader
 from analyzers.python.spans import node_positions
 
@@ -57,10 +58,10 @@ def test_syntax_error_is_a_parse_error_without_facts() -> None:
 
 def test_one_unreadable_construct_becomes_an_unknown_in_production(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: ExpressionReader, node: cst.NamedExpr, context: object) -> None:
+    def broken(self: ExpressionReader, node: cst.NamedExpr, text: str, context: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(ExpressionReader, "_walrus", broken)
+    monkeypatch.setitem(expressions._READERS, cst.NamedExpr, broken)
     source = "before()\nif (x := f()):\n    inside()\nafter()\n"
     ir = parse_python("app/m.py", source, "app.m")
     assert [(u.reason, u.line) for u in ir.unknowns] == [
