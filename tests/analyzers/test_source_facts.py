@@ -1,0 +1,170 @@
+"""Call graph, label propagation and derived sites on small multi-file programs."""
+
+from __future__ import annotations
+
+import textwrap
+
+from analyzers.facts import source_facts
+from analyzers.python.frontend import parse_python
+from audit.model import EdgeKind, SiteKind
+
+
+def facts(app: str | None = None, **paths: str):
+    """Parse sources given by path (`{"pkg/__init__.py": ...}`), or one module `app.py`."""
+    sources = dict(paths.get("files", {})) if "files" in paths else {}
+    if app is not None:
+        sources["app.py"] = app
+    files = [parse_python(path, textwrap.dedent(text), _module(path), strict=True)
+             for path, text in sources.items()]
+    return source_facts(files)
+
+
+def _module(path: str) -> str:
+    module = path.removesuffix(".py").replace("/", ".")
+    return module.removesuffix(".__init__")
+
+
+def kinds(result, kind: SiteKind) -> list:
+    return [s for s in result.sites if s.kind is kind]
+
+
+def edges(result, kind: EdgeKind) -> set[tuple[str, str]]:
+    return {(e.source, e.target) for e in result.edges if e.kind is kind}
+
+
+def test_reexported_function_resolves_across_files() -> None:
+    result = facts(files={
+        "pkg/__init__.py": "from pkg.impl import work\n",
+        "pkg/impl.py": "def work():\n    return 1\n",
+        "app.py": "from pkg import work\n\ndef main():\n    work()\n"})
+    assert ("function:app.main", "function:pkg.impl.work") in edges(result, EdgeKind.CALLS)
+
+
+def test_calling_a_class_reaches_its_init() -> None:
+    result = facts(app="""
+        class Agent:
+            def __init__(self):
+                pass
+        def main():
+            Agent()
+        """)
+    assert ("function:app.main", "function:app.Agent.__init__") in edges(result, EdgeKind.CALLS)
+
+
+def test_unresolved_library_calls_are_recorded_not_guessed() -> None:
+    result = facts(app="import somelib\n\ndef main():\n    somelib.run()\n")
+    assert result.graph.edges == ()
+    assert result.graph.unresolved == ("app.py:4:5",)
+
+
+def test_model_output_flows_through_return_parameter_and_library_calls() -> None:
+    result = facts(app="""
+        import json
+        import stripe
+        from openai import OpenAI
+        client = OpenAI()
+        def ask(text):
+            r = client.chat.completions.create(model="m", messages=[])
+            return json.loads(r.choices[0].message.content)
+        def act(plan):
+            score = float(plan.get("score"))
+            if score >= 0.5:
+                stripe.Refund.create(charge=plan["charge"])
+        def main(text):
+            act(ask(text))
+        """)
+    [threshold] = kinds(result, SiteKind.THRESHOLD)
+    assert threshold.attr("op") == ">=" and threshold.attr("value") == 0.5
+    [inference] = kinds(result, SiteKind.INFERENCE)
+    assert threshold.attr("origins") == (inference.id,)
+    [executor] = kinds(result, SiteKind.EXECUTOR)
+    assert (threshold.id, executor.id) in edges(result, EdgeKind.AUTHORITY)
+    assert (inference.id, executor.id) in edges(result, EdgeKind.INFERENCE)
+
+
+def test_decision_result_is_not_model_derived() -> None:
+    # The decision call consumes a model-derived atom; its selection is still Memrail's.
+    result = facts(app="""
+        import stripe
+        from memrail import AMIClient
+        from memrail.atoms import tag
+        from openai import OpenAI
+        llm = OpenAI()
+        ami = AMIClient()
+        def main(text):
+            label = llm.chat.completions.create(model="m", messages=[]).choices[0].message.content
+            decision = ami.decide(decision_point="refund", context=[tag("intent", label)])
+            if decision.selected:
+                stripe.Refund.create(charge="ch_1")
+        """)
+    assert kinds(result, SiteKind.MODEL_BRANCH) == []
+    [decision] = kinds(result, SiteKind.DECISION_CALL)
+    [executor] = kinds(result, SiteKind.EXECUTOR)
+    authority = [e for e in result.edges if e.kind is EdgeKind.AUTHORITY]
+    assert [(e.source, e.target, dict(e.attrs)) for e in authority] == \
+        [(decision.id, executor.id, {"enforced": True})]
+
+
+def test_framework_tool_parameters_are_model_filled_but_memrail_tools_are_not() -> None:
+    result = facts(app="""
+        import stripe
+        from agents import function_tool
+        from memrail.tools import ToolRegistry
+        registry = ToolRegistry()
+        @function_tool
+        def refund(charge_id: str) -> str:
+            stripe.Refund.create(charge=charge_id)
+        @registry.tool(name="refund_payment")
+        async def refund_payment(args: dict) -> dict:
+            stripe.Refund.create(charge=args["charge_id"])
+        """)
+    inference_targets = {t for _, t in edges(result, EdgeKind.INFERENCE)}
+    by_symbol = {s.symbol: s.id for s in kinds(result, SiteKind.EXECUTOR)}
+    assert by_symbol["app.refund"] in inference_targets
+    assert by_symbol["app.refund_payment"] not in inference_targets
+
+
+def test_atoms_reach_the_decision_through_a_variable_and_append() -> None:
+    result = facts(app="""
+        from memrail import AMIClient
+        from memrail.atoms import state
+        def main(user):
+            atoms = [state("user.id", user.id)]
+            if user.vip:
+                atoms.append(state("user.vip", True))
+            AMIClient().decide(decision_point="p", context=atoms)
+        """)
+    atoms = {s.attr("key"): s for s in kinds(result, SiteKind.ATOM)}
+    [decision] = kinds(result, SiteKind.DECISION_CALL)
+    assert edges(result, EdgeKind.OBSERVATION) == {(a.id, decision.id) for a in atoms.values()}
+    assert atoms["user.vip"].attr("conditional") is True
+    assert atoms["user.vip"].attr("condition") == "user.vip"
+    assert atoms["user.id"].attr("conditional") is None
+
+
+def test_fallback_only_around_control_calls() -> None:
+    result = facts(app="""
+        from memrail import AMIClient
+        import requests
+        def main():
+            try:
+                AMIClient().decide(decision_point="p", context=[])
+            except TimeoutError:
+                pass
+            try:
+                requests.get("https://x")
+            except Exception:
+                pass
+        """)
+    [fallback] = kinds(result, SiteKind.FALLBACK)
+    assert fallback.location.line == 7 and fallback.attr("handler") == "TimeoutError"
+
+
+def test_source_facts_are_deterministic() -> None:
+    source = {"app": "from openai import OpenAI\nc = OpenAI()\n"
+                     "def f():\n    r = c.responses.create(model='m', input='x')\n"
+                     "    if 'yes' in r.output_text:\n        return 1\n"}
+    first, second = facts(**source), facts(**source)
+    assert first.sites == second.sites and first.edges == second.edges
+    [branch] = kinds(first, SiteKind.MODEL_BRANCH)
+    assert branch.attr("op") == "in" and branch.attr("value") == "yes"
