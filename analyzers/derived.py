@@ -25,6 +25,9 @@ __all__ = ["DerivedInput", "derived_sites", "mark_conditional_atoms", "CONDITION
            "CONTROL_KINDS"]
 
 SYSTEM = "code"
+# Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
+# business decision: such branches are marked `protocol` and are not hidden authority.
+PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object"})
 ORDERING = frozenset({"<", "<=", ">", ">="})
 CONDITIONAL_GUARDS = frozenset({GuardKind.IF, GuardKind.MATCH_CASE, GuardKind.TERNARY,
                                 GuardKind.BOOL_OP, GuardKind.EARLY_EXIT, GuardKind.WHILE})
@@ -99,8 +102,11 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
         SiteKind.MODEL_BRANCH
     value = None if other is None else (other.literal if other.literal is not None
                                         else other.text)
+    field = (tainted.ref or tainted.text).rsplit(".", 1)[-1]
+    protocol = True if kind is SiteKind.MODEL_BRANCH and field in PROTOCOL_FIELDS else None
+    side = "left" if other is comparison.left else None
     return _site(kind, file, scope, comparison.location, labels, op=comparison.op,
-                 operand=tainted.text, value=value)
+                 operand=tainted.text, value=value, protocol=protocol, value_side=side)
 
 
 def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:

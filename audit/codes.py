@@ -11,7 +11,7 @@ from audit.model import Category, Code, Severity
 
 __all__ = ["ALL", "by_id",
            "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
-           "RETENTION_WINDOW"]
+           "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -29,8 +29,18 @@ RETENTION_WINDOW = Code(
     "RETENTION-WINDOW", "Event window longer than event retention", Severity.LOW,
     Category.POLICY, ())
 
+UNGOVERNED_PATH = Code(
+    "UNGOVERNED-PATH", "Model output reaches a consequential executor ungoverned",
+    Severity.CRITICAL, Category.AUTHORITY,
+    ("external/cwe/cwe-862", "external/cwe/cwe-1426", "owasp-llm/LLM06"))
+HIDDEN_AUTHORITY = Code(
+    "HIDDEN-AUTHORITY", "A threshold or branch on model output selects a consequential action",
+    Severity.CRITICAL, Category.AUTHORITY,
+    ("external/cwe/cwe-863", "external/cwe/cwe-1426", "owasp-llm/LLM06"))
+
 ALL: tuple[Code, ...] = (
     EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
+    UNGOVERNED_PATH, HIDDEN_AUTHORITY,
 )
 
 _BY_ID = {code.id: code for code in ALL}

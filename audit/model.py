@@ -112,6 +112,7 @@ class Finding:
     inferred: bool = False
     fingerprint: str = ""
     related: tuple[Location, ...] = field(default=())
+    path: tuple[str, ...] = field(default=())   # site ids from proposal to effect
 
     @property
     def sort_key(self) -> tuple:
@@ -141,6 +142,7 @@ class EdgeKind(enum.Enum):
     EMITS = "emits"
     CONSUMES = "consumes"
     REGISTERS = "registers"
+    CONTAINS = "contains"      # a function contains a site
 
 
 ROLE_KINDS = (EdgeKind.OBSERVATION, EdgeKind.INFERENCE, EdgeKind.AUTHORITY, EdgeKind.EXECUTION,

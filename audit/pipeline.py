@@ -14,7 +14,9 @@ from analyzers.discover import DiscoveryConfig, Inventory, discover
 from analyzers.facts import SourceFacts, source_facts
 from analyzers.frontend import analyze_files
 from audit import policy
+from audit.checks import CheckConfig, run_checks
 from audit.fingerprint import with_fingerprints
+from audit.graph import build_graph
 from audit.model import Finding, Unknown
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
@@ -38,6 +40,7 @@ class AuditResult:
     root: Path
     inventory: Inventory
     facts: SourceFacts
+    graph: object
     emus: tuple[policy.Emu, ...]
     findings: tuple[Finding, ...]
     unknowns: tuple[Unknown, ...]
@@ -72,9 +75,13 @@ def run_audit(request: AuditRequest) -> AuditResult:
         if file.parse_error is not None:
             unknowns.append(file.parse_error)
         unknowns.extend(file.unknowns)
-    findings = with_fingerprints(sorted(policy_findings, key=lambda f: f.sort_key))
+    graph = build_graph(facts, emus)
+    code_findings = run_checks(graph, facts, emus,
+                               CheckConfig(retention_days=request.retention_days))
+    findings = with_fingerprints(sorted((*policy_findings, *code_findings),
+                                        key=lambda f: f.sort_key))
     return AuditResult(
-        root=root, inventory=inventory, facts=facts, emus=emus, findings=findings,
+        root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         lines=sum(f.lines for f in files), notes=inventory.notes)
 

@@ -98,6 +98,8 @@ def _finding(finding: Finding, finding_id: str) -> dict:
             "inferred": finding.inferred}
     if finding.emu_key is not None:
         data["emu_key"] = finding.emu_key
+    if finding.path:
+        data["path"] = list(finding.path)
     return data
 
 

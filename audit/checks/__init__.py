@@ -1,0 +1,39 @@
+"""Checks over the authority graph: one module per concern, each registered here explicitly.
+
+A meta-test fails when a `checks/*.py` module is missing from `ALL_CHECKS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import networkx as nx
+
+from analyzers.facts import SourceFacts
+from audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
+from audit.checks.hidden_authority import hidden_authority
+from audit.checks.ungoverned_path import ungoverned_path
+from audit.model import Finding
+from audit.policy import Emu
+
+__all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_checks",
+           "severity_for"]
+
+ALL_CHECKS: tuple[Check, ...] = (
+    ungoverned_path,
+    hidden_authority,
+)
+
+
+def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
+               config: CheckConfig = CheckConfig(),
+               checks: tuple[Check, ...] = ALL_CHECKS) -> tuple[Finding, ...]:
+    """Every check's findings, sorted by priority (severity, then place)."""
+    calls = {call.id: (file, call) for file in facts.files for call in file.calls}
+    emus = tuple(emus)
+    findings: list[Finding] = []
+    for one in checks:
+        ctx = CheckContext(graph=graph, facts=facts, emus=emus, config=config, calls=calls,
+                           allowed=frozenset(code.id for code in one.codes))
+        findings.extend(one.run(ctx))
+    return tuple(sorted(findings, key=lambda f: f.sort_key))

@@ -1,0 +1,145 @@
+"""How each executor can be reached: call chains from entry points, with what governs them.
+
+A chain is a sequence of calls from an entry (a function nobody in the repo calls, a tool the
+model invokes, a dispatch target) down to the executor call. Along it we collect:
+- `enforced_by`: authority that does not come from the model — a guard or argument derived from
+  a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
+  a tool registration that requires approval;
+- `origins`: model output that shapes the chain — model-derived executor arguments, guards on
+  model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
+- `gates`: the threshold / model-branch sites among those guards (deepest first).
+"Guarded" therefore means an enforced check dominates the executor on *that* chain, not that a
+check appears somewhere in the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from analyzers.callgraph import function_key
+from analyzers.ir import Call, FileIR, Guard, GuardKind
+from analyzers.roles import function_node
+from audit.checks._registry import CheckContext
+from audit.graph import callers, sites_of_kind
+from audit.model import EdgeKind, Site, SiteKind
+
+__all__ = ["Hop", "Chain", "chains", "ENTRY_APPROVAL_ATTRS"]
+
+_GATES = (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH)
+_NO_CONDITION = frozenset({GuardKind.TRY, GuardKind.EXCEPT, GuardKind.FINALLY})
+ENTRY_APPROVAL_ATTRS = ("needs_approval", "requires_approval")
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    file: FileIR
+    call: Call
+    dispatcher: str | None = None      # the dispatcher site id, when this hop is a dispatch
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    executor: Site
+    hops: tuple[Hop, ...]              # entry-most first; the executor call is last
+    entry: str                         # function node where the chain starts
+    enforced_by: tuple[str, ...]
+    origins: tuple[str, ...]
+    gates: tuple[str, ...]
+
+    @property
+    def governed(self) -> bool:
+        return bool(self.enforced_by)
+
+    @property
+    def influenced(self) -> bool:
+        return bool(self.origins)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Site ids from proposal to effect: origins, gates, dispatchers, the executor."""
+        dispatchers = tuple(h.dispatcher for h in self.hops if h.dispatcher)
+        ordered = (*self.origins, *reversed(self.gates), *dispatchers, self.executor.id)
+        return tuple(dict.fromkeys(ordered))
+
+
+def chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
+    """Every call chain to `executor` (bounded by the config), each with its evidence."""
+    found = ctx.calls.get(str(executor.attr("call")))
+    if found is None:
+        return
+    file, call = found
+    start = Hop(file, call)
+    stack = [(function_node(function_key(file, call.scope)), (start,))]
+    produced = 0
+    while stack and produced < ctx.config.max_chains:
+        function, hops = stack.pop()
+        predecessors = [p for p in _predecessors(ctx, function)
+                        if p.call.id not in {h.call.id for h in hops}]
+        if not predecessors or len(hops) > ctx.config.max_path:
+            produced += 1
+            yield _evaluate(ctx, executor, hops, function)
+            continue
+        for hop in reversed(predecessors):
+            stack.append((function_node(function_key(hop.file, hop.call.scope)), (hop, *hops)))
+
+
+def _predecessors(ctx: CheckContext, function: str) -> list[Hop]:
+    hops = [Hop(*ctx.calls[call_id]) for _, call_id in callers(ctx.graph, function)
+            if call_id in ctx.calls]
+    for source, _, data in sorted(ctx.graph.in_edges(function, data=True)):
+        if data.get("kind") == EdgeKind.EXECUTION.value and source.startswith("dispatcher:"):
+            dispatcher = ctx.graph.nodes[source]["site"]
+            found = ctx.calls.get(str(dispatcher.attr("call")))
+            if found is not None:
+                hops.append(Hop(*found, dispatcher=dispatcher.id))
+    return hops
+
+
+def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: str) -> Chain:
+    enforced: list[str] = []
+    origins: list[str] = []
+    gates: list[str] = []
+    gate_sites = {(s.location.file, s.location.line, s.location.column): s
+                  for s in sites_of_kind(ctx.graph, *_GATES)}
+    entry_key = entry.removeprefix("function:")
+    for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER):
+        if tool.attr("definition") != entry_key:
+            continue
+        if tool.system == "memrail" or any(tool.attr(a) is True for a in ENTRY_APPROVAL_ATTRS):
+            enforced.append(tool.id)
+        elif tool.kind is SiteKind.TOOL_REGISTRATION:
+            origins.append(tool.id)
+    for hop in hops:
+        facts = ctx.facts
+        enforced.extend(sorted(facts.authority.argument_labels(hop.file, hop.call)))
+        if hop.dispatcher:
+            dispatcher = ctx.graph.nodes[hop.dispatcher]["site"]
+            origins.extend(dispatcher.attr("origins") or ())
+        for guard in hop.call.guards:
+            if guard.kind in _NO_CONDITION or guard.condition is None:
+                continue
+            enforced.extend(sorted(facts.authority.condition_labels(
+                hop.file, hop.call.scope, guard.condition)))
+            labels = facts.model.condition_labels(hop.file, hop.call.scope, guard.condition)
+            if labels:
+                origins.extend(sorted(labels))
+                gates.extend(_gates_of(ctx, hop.file, guard, gate_sites))
+    origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
+    return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
+                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
+
+
+def _gates_of(ctx: CheckContext, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
+    """Gate sites of one guard: a predicate function's own thresholds first (the deepest
+    evidence, e.g. `should_refund` comparing the model's confidence), then the comparisons
+    written in the guard itself."""
+    inner: list[str] = []
+    for call_id in guard.condition.calls if guard.condition else ():
+        target = ctx.facts.graph.resolved.get(call_id)
+        if target is not None:
+            inner.extend(s.id for s in sites_of_kind(ctx.graph, *_GATES) if s.symbol == target)
+    local = [gate_sites[(c.location.file, c.location.line, c.location.column)].id
+             for c in (guard.condition.comparisons if guard.condition else ())
+             if (c.location.file, c.location.line, c.location.column) in gate_sites]
+    return [*sorted(inner), *local]

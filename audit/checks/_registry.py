@@ -1,0 +1,78 @@
+"""The one way to add a check: a function decorated with the codes it may emit.
+
+`@check(codes.X, codes.Y)` turns a generator function into a `Check`; `ctx.finding()` refuses
+any code the check did not declare (flake8-async's `error_codes` idea). Checks are pure: they
+read the context and yield findings — no globals, no I/O, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from analyzers.facts import SourceFacts
+from analyzers.ir import Call, FileIR
+from audit.model import Code, Finding, Location, Severity, Tier
+from audit.policy import Emu
+
+__all__ = ["Check", "CheckConfig", "CheckContext", "check", "severity_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckConfig:
+    max_path: int = 8          # call hops followed back from an executor
+    max_chains: int = 64       # call chains examined per executor
+    retention_days: int = 90
+
+
+@dataclass(frozen=True, slots=True)
+class CheckContext:
+    graph: nx.MultiDiGraph
+    facts: SourceFacts
+    emus: tuple[Emu, ...]
+    config: CheckConfig
+    calls: Mapping[str, tuple[FileIR, Call]]
+    allowed: frozenset[str] = frozenset()
+
+    def finding(self, code: Code, *, location: Location, message: str, symbol: str = "",
+                emu_key: str | None = None, snippet: str = "", path: tuple[str, ...] = (),
+                related: tuple[Location, ...] = (), severity: Severity | None = None,
+                inferred: bool = False) -> Finding:
+        if code.id not in self.allowed:
+            raise ValueError(f"this check did not declare {code.id}")
+        return Finding(code=code, severity=severity or code.default_severity, message=message,
+                       location=location, symbol=symbol, emu_key=emu_key, snippet=snippet,
+                       inferred=inferred, related=related, path=path)
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    name: str
+    codes: tuple[Code, ...]
+    run: Callable[[CheckContext], Iterator[Finding]] = field(repr=False)
+
+
+def check(*codes: Code) -> Callable[[Callable[[CheckContext], Iterator[Finding]]], Check]:
+    def register(function: Callable[[CheckContext], Iterator[Finding]]) -> Check:
+        return Check(function.__name__, codes, function)
+    return register
+
+
+# Consequence tiers (findings.md: "defaults may be raised or lowered by the consequence tier"):
+# money, deletion, access and code execution are irreversible or high-stakes and keep the
+# code's default; communication, data writes and workflow steps are one level lower; an
+# executor with no tier is two levels lower. Never below low.
+_TIER_DROP = {Tier.MONEY: 0, Tier.DELETION: 0, Tier.ACCESS: 0, Tier.CODE_EXECUTION: 0,
+              Tier.COMMUNICATION: 1, Tier.DATA_WRITE: 1, Tier.WORKFLOW: 1, Tier.NONE: 2}
+_ORDER = (Severity.LOW, Severity.MEDIUM, Severity.HIGH, Severity.CRITICAL)
+
+
+def severity_for(code: Code, tier: object) -> Severity:
+    """The code's default severity adjusted by an executor's consequence tier."""
+    try:
+        drop = _TIER_DROP[Tier(str(tier))]
+    except ValueError:
+        drop = 1
+    return _ORDER[max(0, _ORDER.index(code.default_severity) - drop)]
