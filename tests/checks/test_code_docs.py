@@ -26,21 +26,29 @@ def test_doc_has_required_headings(code) -> None:
     assert positions == sorted(positions), f"{code.id}: headings out of order"
 
 
-def _example(code_id: str, heading: str) -> tuple[str, str]:
+def _example(code_id: str, heading: str) -> list[tuple[str, str]]:
+    """Every code block under a heading: together they form one small repository (Python and
+    TypeScript blocks become source files, each ```json block one EMU line of emus.jsonl)."""
     section = code_doc(code_id).split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
-    match = _BLOCK.search(section)
-    assert match, f"{code_id}: no code block under {heading}"
-    return match["lang"], match["body"]
+    blocks = [(m["lang"], m["body"]) for m in _BLOCK.finditer(section)]
+    assert blocks, f"{code_id}: no code block under {heading}"
+    return blocks
 
 
-def _audit_example(tmp_path: Path, lang: str, body: str):
-    if lang == "json":
-        (tmp_path / "emus").mkdir()
-        (tmp_path / "emus" / "emus.jsonl").write_text(json.dumps(json.loads(body)) + "\n")
-    else:
-        (tmp_path / ("app.py" if lang == "python" else "app.ts")).write_text(body)
-    return {f.code.id for f in run_audit(AuditRequest(root=tmp_path, jobs=1,
-                                                      cache_dir=None)).findings}
+def _audit_example(root: Path, blocks: list[tuple[str, str]]) -> set[str]:
+    emus = []
+    for index, (lang, body) in enumerate(blocks):
+        if lang == "json":
+            emus.append(json.dumps(json.loads(body)))
+        else:
+            suffix = ".py" if lang == "python" else ".ts"
+            (root / f"example_{index}{suffix}").write_text(body)
+    if emus:
+        (root / "emus").mkdir()
+        (root / "emus" / "emus.jsonl").write_text("\n".join(emus) + "\n")
+    result = run_audit(AuditRequest(root=root, jobs=1, cache_dir=None))
+    assert result.unknowns == (), result.unknowns
+    return {f.code.id for f in result.findings}
 
 
 @pytest.mark.parametrize("code", codes.ALL, ids=lambda c: c.id)
@@ -48,8 +56,8 @@ def test_doc_examples_behave_as_documented(code, tmp_path: Path) -> None:
     bad, good = tmp_path / "bad", tmp_path / "good"
     bad.mkdir()
     good.mkdir()
-    assert code.id in _audit_example(bad, *_example(code.id, "## Example"))
-    assert code.id not in _audit_example(good, *_example(code.id, "## Use instead"))
+    assert code.id in _audit_example(bad, _example(code.id, "## Example"))
+    assert code.id not in _audit_example(good, _example(code.id, "## Use instead"))
 
 
 def test_every_code_has_an_emitter() -> None:
