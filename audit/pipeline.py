@@ -18,6 +18,7 @@ from audit.checks import CheckConfig, run_checks
 from audit.fingerprint import with_fingerprints
 from audit.graph import build_graph
 from audit.model import Finding, Unknown
+from audit.reachability import ReachabilityRow, reachability_matrix
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
 
@@ -44,6 +45,7 @@ class AuditResult:
     emus: tuple[policy.Emu, ...]
     findings: tuple[Finding, ...]
     unknowns: tuple[Unknown, ...]
+    reachability: tuple[ReachabilityRow, ...] = ()
     lines: int = 0
     notes: tuple[str, ...] = field(default=())
 
@@ -83,6 +85,7 @@ def run_audit(request: AuditRequest) -> AuditResult:
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
+        reachability=reachability_matrix(emus, findings),
         lines=sum(f.lines for f in files), notes=inventory.notes)
 
 

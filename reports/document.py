@@ -12,13 +12,13 @@ from audit import dsl
 from audit.model import Edge, EdgeKind, Finding, Site, SiteKind, Unknown
 from audit.pipeline import AuditResult
 from audit.policy import Emu
+from audit.reachability import ReachabilityRow
 
 __all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
 
 SCHEMA = "topo-audit/1"
 GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps": "ACTION-GAP",
              "coherence_gaps": "COHERENCE-GAP"}
-_HIDDEN = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH})
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -32,6 +32,7 @@ def audit_document(result: AuditResult) -> dict:
         "emus": [_emu(emu) for emu in result.emus],
         "findings": [_finding(f, ids[i]) for i, f in enumerate(findings)],
         "unknowns": [_unknown(u) for u in result.unknowns],
+        "reachability": [_row(row) for row in result.reachability],
     }
 
 
@@ -46,8 +47,8 @@ def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ..
                        if s.kind is SiteKind.DECISION_CALL and s.attr("decision_point")}
     decision_points |= {e.decision_point for e in result.emus if e.decision_point}
     executors = {s.id for s in sites if s.kind is SiteKind.EXECUTOR}
-    hidden = {e.source for e in edges if e.kind is EdgeKind.AUTHORITY and e.target in executors
-              and any(s.id == e.source and s.kind in _HIDDEN for s in sites)}
+    hidden = {(f.location.file, f.location.line) for f in result.findings
+              if f.code.id == "HIDDEN-AUTHORITY"}
     summary = {
         "files": len(result.facts.files),
         "lines": result.lines,
@@ -101,6 +102,13 @@ def _finding(finding: Finding, finding_id: str) -> dict:
     if finding.path:
         data["path"] = list(finding.path)
     return data
+
+
+def _row(row: ReachabilityRow) -> dict:
+    return {"emu_key": row.emu_key, "decision_point": row.decision_point,
+            "required_context": list(row.required_context),
+            "trigger_reachable": row.trigger_reachable, "action_connected": row.action_connected,
+            "project_coherent": row.project_coherent, "reasons": list(row.reasons)}
 
 
 def _unknown(unknown: Unknown) -> dict:

@@ -14,7 +14,7 @@ from audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audi
 from reports.document import audit_document
 from reports.json_report import render_json
 
-__all__ = ["audit"]
+__all__ = ["audit", "audit_request"]
 
 # format -> (file name, renderer). Formats of the contract that are not built yet are refused
 # with a clear message rather than silently skipped.
@@ -39,6 +39,16 @@ def _formats(value: str) -> tuple[str, ...]:
     if not formats:
         raise UserError("no format given")
     return formats
+
+
+def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None = None,
+                  no_cache: bool = False, include_tests: bool = False,
+                  exclude: tuple[str, ...] = (), retention_days: int = 90) -> AuditRequest:
+    """The one place CLI options become an AuditRequest (shared by audit, graph, check)."""
+    return AuditRequest(
+        root=path, discovery=DiscoveryConfig(include_tests=include_tests, exclude=exclude),
+        jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+        retention_days=retention_days)
 
 
 @click.command()
@@ -72,11 +82,9 @@ def audit(path: Path, formats: str, out: str, jobs: int | None, cache_dir: Path 
     output = AuditOutput(_formats(formats), out)
     if output.out == "-" and len(output.formats) != 1:
         raise UserError("-o - writes one format to stdout; name exactly one with -f")
-    request = AuditRequest(
-        root=path,
-        discovery=DiscoveryConfig(include_tests=include_tests, exclude=exclude),
-        jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-        retention_days=retention_days)
+    request = audit_request(path, jobs=jobs, cache_dir=cache_dir, no_cache=no_cache,
+                            include_tests=include_tests, exclude=exclude,
+                            retention_days=retention_days)
     try:
         result = run_audit(request)
     except AuditError as error:

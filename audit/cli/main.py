@@ -11,6 +11,7 @@ from audit.cli.audit_cmd import audit
 from audit.cli.emus import emus
 from audit.cli.errors import ExitCode
 from audit.cli.explain import explain
+from audit.cli.graph_cmd import graph
 from audit.cli.trigger import trigger
 
 __all__ = ["cli", "main"]
@@ -31,6 +32,7 @@ cli.add_command(audit)
 cli.add_command(trigger)
 cli.add_command(emus)
 cli.add_command(explain)
+cli.add_command(graph)
 
 
 def main(argv: list[str] | None = None) -> None:
