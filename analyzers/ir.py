@@ -25,7 +25,7 @@ from audit.model import Location, Unknown
 __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",
     "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Return",
-    "Comment", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
+    "Comment", "GuardedBlock", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
 ]
 
 MODULE_SCOPE = "<module>"
@@ -241,6 +241,18 @@ class Comment:
 
 
 @dataclass(frozen=True, slots=True)
+class GuardedBlock:
+    """A block that runs only under `guard` (an `if`/`elif`/`else` body, a loop body, a `try`
+    body, an `except` handler, a `finally`, a `case`), listed whether or not any fact sits in
+    it: `except TimeoutError: pass` after a failed control call holds no fact, yet it is a
+    fallback. `guards` are all the guards of the block, outermost first, `guard` last."""
+
+    guard: Guard
+    scope: str
+    guards: tuple[Guard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FileIR:
     """Everything one file says. `unknowns` records constructs that could not be read; a
     syntax error sets `parse_error` (with its location) and leaves the fact lists empty."""
@@ -259,3 +271,4 @@ class FileIR:
     comments: tuple[Comment, ...] = ()
     unknowns: tuple[Unknown, ...] = ()
     parse_error: Unknown | None = None   # set when the file could not be parsed at all
+    blocks: tuple[GuardedBlock, ...] = ()   # every guarded block, empty ones included

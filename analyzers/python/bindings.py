@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from analyzers.python.facts import Facts
 from analyzers.python.imports import imported_names
 from analyzers.python.paths import Resolver
 from analyzers.python.scopes import Binding, ClassInfo, Scope, ScopeKind
@@ -21,11 +22,13 @@ __all__ = ["ScopeBuilder"]
 
 
 class ScopeBuilder:
-    __slots__ = ("resolver", "package", "_function_scopes")
+    __slots__ = ("resolver", "package", "facts", "strict", "_function_scopes")
 
-    def __init__(self, resolver: Resolver, package: str) -> None:
+    def __init__(self, resolver: Resolver, package: str, facts: Facts, strict: bool) -> None:
         self.resolver = resolver
         self.package = package
+        self.facts = facts
+        self.strict = strict
         self._function_scopes: dict[cst.FunctionDef, Scope] = {}
 
     def scan(self, statements: Sequence[Statement], scope: Scope) -> Scope:
@@ -132,32 +135,42 @@ class ScopeBuilder:
 
     def _scan(self, statements: Sequence[Statement], scope: Scope, top_level: bool) -> None:
         for statement in statements:
-            match statement:
-                case cst.SimpleStatementLine(body=smalls):
-                    for small in smalls:
-                        self._scan_small(small, scope, top_level)
-                case cst.FunctionDef(name=cst.Name(value=name)) | cst.ClassDef(
-                        name=cst.Name(value=name)):
-                    resolved = self.resolver.local_name(scope.child_qualname(name))
-                    scope.bind(name, Binding(self._end(statement), resolved, top_level))
-                case cst.For(target=target):
-                    self._bind_target(target, None, scope, False)
-                    self._scan_suites(statement, scope, False)
-                case cst.With(items=items):
-                    for item in items:
-                        if item.asname is not None:
-                            resolved = self.resolver.instance(item.item, scope)
-                            self._bind_target(item.asname.name, resolved, scope, top_level)
-                    self._scan(statements_of(statement.body), scope, top_level)
-                case cst.Try() | cst.TryStar():
-                    for handler in statement.handlers:
-                        if handler.name is not None:
-                            self._bind_target(handler.name.name, None, scope, False)
-                    self._scan_suites(statement, scope, False)
-                case cst.BaseSmallStatement():
-                    self._scan_small(statement, scope, top_level)
-                case _:
-                    self._scan_suites(statement, scope, False)
+            if self.strict:
+                self._scan_statement(statement, scope, top_level)
+                continue
+            try:
+                self._scan_statement(statement, scope, top_level)
+            except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
+                self.facts.unreadable(statement, "could not scan the names bound by", error,
+                                      self.resolver.text)
+
+    def _scan_statement(self, statement: Statement, scope: Scope, top_level: bool) -> None:
+        match statement:
+            case cst.SimpleStatementLine(body=smalls):
+                for small in smalls:
+                    self._scan_small(small, scope, top_level)
+            case cst.FunctionDef(name=cst.Name(value=name)) | cst.ClassDef(
+                    name=cst.Name(value=name)):
+                resolved = self.resolver.local_name(scope.child_qualname(name))
+                scope.bind(name, Binding(self._end(statement), resolved, top_level))
+            case cst.For(target=target):
+                self._bind_target(target, None, scope, False)
+                self._scan_suites(statement, scope, False)
+            case cst.With(items=items):
+                for item in items:
+                    if item.asname is not None:
+                        resolved = self.resolver.instance(item.item, scope)
+                        self._bind_target(item.asname.name, resolved, scope, top_level)
+                self._scan(statements_of(statement.body), scope, top_level)
+            case cst.Try() | cst.TryStar():
+                for handler in statement.handlers:
+                    if handler.name is not None:
+                        self._bind_target(handler.name.name, None, scope, False)
+                self._scan_suites(statement, scope, False)
+            case cst.BaseSmallStatement():
+                self._scan_small(statement, scope, top_level)
+            case _:
+                self._scan_suites(statement, scope, False)
 
     def _scan_suites(self, statement: Statement, scope: Scope, top_level: bool) -> None:
         for suite in _suites(statement):

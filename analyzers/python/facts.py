@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.ir import Assignment, Call, Definition, Guard, Import, Return
+from analyzers.ir import Assignment, Call, Definition, Guard, GuardedBlock, Import, Return
+import libcst as cst
+
 from analyzers.python.scopes import Scope
+from analyzers.python.spans import SourceText
 from audit.model import Location, Unknown
 
 __all__ = ["Context", "Facts"]
@@ -43,6 +46,7 @@ class Facts:
     calls: list[Call] = field(default_factory=list)
     assignments: list[Assignment] = field(default_factory=list)
     returns: list[Return] = field(default_factory=list)
+    blocks: list[GuardedBlock] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
     _ids: set[str] = field(default_factory=set)
 
@@ -57,3 +61,10 @@ class Facts:
             candidate = f"{base}+{counter}"
         self._ids.add(candidate)
         return candidate
+
+    def unreadable(self, node: cst.CSTNode, what: str, error: Exception,
+                   text: SourceText) -> None:
+        """Record a construct that raised while being read (production mode only)."""
+        line = text.start(node)[0] if id(node) in text.spans else None
+        reason = f"{what} {type(node).__name__}: {type(error).__name__}: {error}"
+        self.unknowns.append(Unknown(self.path, reason[:300], line))

@@ -24,7 +24,7 @@ from audit.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_python"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-1"
+FRONTEND_VERSION = "python-2"
 
 
 def parse_python(path: str, source: str, module: str, *, strict: bool = False) -> FileIR:
@@ -65,7 +65,7 @@ def _extract(empty: FileIR, tree: cst.Module, source: str, strict: bool) -> File
     facts = Facts(path)
     resolver = Resolver(module, text)
     package = module if path.rsplit("/", 1)[-1] == "__init__.py" else module.rpartition(".")[0]
-    builder = ScopeBuilder(resolver, package)
+    builder = ScopeBuilder(resolver, package, facts, strict)
     reader = ExpressionReader(text, resolver, builder, facts)
     walker = StatementWalker(text, reader, builder, facts, package, strict)
     scope = builder.scan(tree.body, Scope(MODULE_SCOPE, ScopeKind.MODULE, None))
@@ -81,6 +81,7 @@ def _extract(empty: FileIR, tree: cst.Module, source: str, strict: bool) -> File
         comments=tuple(Comment(comment.value[1:], text.location(comment))
                        for comment in comments),
         unknowns=tuple(facts.unknowns),
+        blocks=tuple(facts.blocks),
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
-                          GuardKind, Import, Return, Value, ValueKind)
+                          GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
 from analyzers.python.bindings import ScopeBuilder
 from analyzers.python.expressions import ExpressionReader
 from analyzers.python.facts import Context, Facts
@@ -26,7 +26,6 @@ from analyzers.python.suites import Statement, exit_kind, statements_of, sub_exp
 from audit.model import Location, Unknown
 
 __all__ = ["StatementWalker"]
-
 
 
 class StatementWalker:
@@ -57,10 +56,7 @@ class StatementWalker:
         try:
             return self.statement(statement, context)
         except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
-            line = self.text.start(statement)[0] if id(statement) in self.text.spans else None
-            self.facts.unknowns.append(Unknown(
-                self.text.path, f"could not read {type(statement).__name__}: "
-                                f"{type(error).__name__}: {error}"[:300], line))
+            self.facts.unreadable(statement, "could not read", error, self.text)
             return ()
 
     def statement(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
@@ -148,6 +144,12 @@ class StatementWalker:
             self.facts.imports.append(Import(name.module, name.name, name.alias, location,
                                              context.scope.qualname))
 
+    def _guarded(self, suite: cst.BaseSuite, context: Context, guard: Guard) -> None:
+        """Read a block that runs only under `guard`, and list it even when it holds no fact."""
+        inner = context.guarded(guard)
+        self.facts.blocks.append(GuardedBlock(guard, context.scope.qualname, inner.guards))
+        self.block(statements_of(suite), inner)
+
     def _if(self, node: cst.If, context: Context) -> tuple[Guard, ...]:
         exits: list[Guard] = []
         negated: tuple[Guard, ...] = ()
@@ -158,8 +160,8 @@ class StatementWalker:
                                      self.text.header(branch, branch.test), context.sinks)
             condition = self.reader.condition(branch.test, branch_context)
             location = self.text.location(branch.test)
-            self.block(statements_of(branch.body), branch_context.guarded(
-                Guard(GuardKind.IF, True, location, condition)))
+            self._guarded(branch.body, branch_context,
+                          Guard(GuardKind.IF, True, location, condition))
             kind = exit_kind(branch.body)
             if still_exiting and kind is not None:
                 exits.append(Guard(GuardKind.EARLY_EXIT, False, location, condition, exits=kind))
@@ -171,36 +173,34 @@ class StatementWalker:
                 branch = orelse
                 continue
             if isinstance(orelse, cst.Else):
-                self.block(statements_of(orelse.body), Context(
-                    context.scope, context.guards + negated, context.statement, context.sinks))
+                self._guarded(orelse.body, Context(context.scope, context.guards + negated[:-1],
+                                                   context.statement, context.sinks), negated[-1])
             return tuple(exits)
 
     def _while(self, node: cst.While, context: Context) -> None:
         header = context.at(self.text.header(node, node.test))
         condition = self.reader.condition(node.test, header)
         location = self.text.location(node.test)
-        self.block(statements_of(node.body), header.guarded(
-            Guard(GuardKind.WHILE, True, location, condition)))
+        self._guarded(node.body, header, Guard(GuardKind.WHILE, True, location, condition))
         if node.orelse is not None:
-            self.block(statements_of(node.orelse.body), header.guarded(
-                Guard(GuardKind.WHILE, False, location, condition)))
+            self._guarded(node.orelse.body, header,
+                          Guard(GuardKind.WHILE, False, location, condition))
 
     def _for(self, node: cst.For, context: Context) -> None:
         header = context.at(self.text.header(node, node.iter))
         condition = self.reader.loop_condition(node.iter, header)
-        loop = header.guarded(Guard(GuardKind.LOOP, True, self.text.location(node.iter),
-                                    condition))
-        self._assign(node.target, self.reader.values[id(node.iter)], loop,
+        guard = Guard(GuardKind.LOOP, True, self.text.location(node.iter), condition)
+        self._assign(node.target, self.reader.values[id(node.iter)], header.guarded(guard),
                      self.text.location(node.target), element=True)
-        self.block(statements_of(node.body), loop)
+        self._guarded(node.body, header, guard)
         if node.orelse is not None:
             self.block(statements_of(node.orelse.body), header)
 
     def _try(self, node: cst.Try | cst.TryStar, context: Context) -> None:
         sink: list[str] = []
         guard = Guard(GuardKind.TRY, True, self._keyword(node, "try"))
-        self.block(statements_of(node.body), Context(
-            context.scope, context.guards + (guard,), context.statement, (*context.sinks, sink)))
+        self._guarded(node.body, Context(context.scope, context.guards, context.statement,
+                                         (*context.sinks, sink)), guard)
         try_calls = tuple(sink)
         for handler in node.handlers:
             caught = handler.type
@@ -208,15 +208,15 @@ class StatementWalker:
                 handler, "except")
             if caught is not None:
                 self.reader.value(caught, context.at(header))
-            self.block(statements_of(handler.body), context.guarded(Guard(
+            self._guarded(handler.body, context, Guard(
                 GuardKind.EXCEPT, True, header,
                 handler="" if caught is None else self.text.text(caught, None),
-                try_calls=try_calls)))
+                try_calls=try_calls))
         if node.orelse is not None:
             self.block(statements_of(node.orelse.body), context)
         if node.finalbody is not None:
-            self.block(statements_of(node.finalbody.body), context.guarded(
-                Guard(GuardKind.FINALLY, True, self._keyword(node.finalbody, "finally"))))
+            self._guarded(node.finalbody.body, context,
+                          Guard(GuardKind.FINALLY, True, self._keyword(node.finalbody, "finally")))
 
     def _keyword(self, node: cst.CSTNode, keyword: str) -> Location:
         line, column = self.text.start(node)
@@ -248,8 +248,8 @@ class StatementWalker:
                 calls, comparisons = extra.calls, comparisons + extra.comparisons
             condition = Condition(text, reads, calls, comparisons)
             location = self.text.location(case.pattern)
-            self.block(statements_of(case.body), case_context.guarded(
-                Guard(GuardKind.MATCH_CASE, True, location, condition)))
+            self._guarded(case.body, case_context,
+                          Guard(GuardKind.MATCH_CASE, True, location, condition))
             negated += (Guard(GuardKind.MATCH_CASE, False, location, condition),)
 
     def _pattern(self, pattern: cst.MatchPattern, subject: Value,

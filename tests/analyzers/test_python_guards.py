@@ -221,3 +221,33 @@ def test_guards_on_assignments_and_returns() -> None:
     assert [g.kind for g in assignment.guards] == [GuardKind.IF]
     assert [[g.kind for g in r.guards] for r in ir.returns] == [
         [GuardKind.IF], [GuardKind.EARLY_EXIT]]
+
+
+def test_guarded_blocks_are_listed_even_without_facts() -> None:
+    ir = parse('''
+        def decide(client):
+            try:
+                client.decide(point="refund")
+            except TimeoutError:
+                pass
+            if client.ready:
+                pass
+            elif client.waiting:
+                pass
+            else:
+                pass
+    ''')
+    decide = only_call(ir, "decide")
+    summary = [(b.guard.kind, b.guard.polarity, b.scope, len(b.guards)) for b in ir.blocks]
+    assert summary == [
+        (GuardKind.TRY, True, "decide", 1),
+        (GuardKind.EXCEPT, True, "decide", 1),
+        (GuardKind.IF, True, "decide", 1),
+        (GuardKind.IF, True, "decide", 2),
+        (GuardKind.IF, False, "decide", 2),
+    ]
+    handler = ir.blocks[1].guard
+    assert (handler.handler, handler.try_calls, handler.location) == (
+        "TimeoutError", (decide.id,), Location(PATH, 4, 5, 4, 24))
+    assert [g.condition.text for g in ir.blocks[4].guards] == ["client.ready", "client.waiting"]
+    assert ir.blocks[4].guards[-1] is ir.blocks[4].guard
