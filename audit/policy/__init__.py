@@ -6,14 +6,14 @@ Public surface; the modules behind it are free to change.
 """
 
 from audit.policy.lint import lint_emu, lint_emus
-from audit.policy.load import load_emus
+from audit.policy.load import load_emu_file, load_emus
 from audit.policy.model import (DEFAULT_RETENTION_DAYS, Emu, EmuSet, LoadError, PolicyConfig,
                                 PolicyReport)
 from audit.policy.schema import SchemaViolation, emu_validator, load_schema, schema_violations
 from audit.policy.validate import validate_directory
 
 __all__ = [
-    "validate_directory", "load_emus", "lint_emu", "lint_emus",
+    "validate_directory", "load_emus", "load_emu_file", "lint_emu", "lint_emus",
     "load_schema", "emu_validator", "schema_violations", "SchemaViolation",
     "Emu", "EmuSet", "LoadError", "PolicyConfig", "PolicyReport", "DEFAULT_RETENTION_DAYS",
 ]

@@ -17,7 +17,7 @@ from typing import Any
 from audit.model import Location
 from audit.policy.model import Emu, EmuSet, LoadError
 
-__all__ = ["load_emus", "LOCK_FILE_NAME"]
+__all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME"]
 
 LOCK_FILE_NAME = ".emu.lock.jsonl"
 _BOM = "\ufeff"
@@ -50,6 +50,22 @@ def load_emus(directory: str | os.PathLike[str], *, root: str | os.PathLike[str]
     unique, duplicates = _drop_duplicates(emus)
     return EmuSet(tuple(unique), tuple(sorted(errors + duplicates, key=lambda e: e.location)),
                   tuple(_display(p, root) for p in paths))
+
+
+def load_emu_file(file: str | os.PathLike[str], *, root: str | os.PathLike[str] | None = None
+                  ) -> EmuSet:
+    """Read the EMUs of one JSONL file with the same line rules as `load_emus` (duplicate keys
+    within the file are errors). Never raises for bad input: problems become errors."""
+    path = Path(file)
+    where = Location(_display(path, root), 0)
+    if not path.exists():
+        return _failed(where, "EMU file does not exist")
+    if not path.is_file():
+        return _failed(where, "is not a file; give an emus/ directory or one *.jsonl file")
+    emus, errors = _read_file(path, _display(path, root))
+    unique, duplicates = _drop_duplicates(emus)
+    return EmuSet(tuple(unique), tuple(sorted(errors + duplicates, key=lambda e: e.location)),
+                  (_display(path, root),))
 
 
 def source_files(folder: Path) -> list[Path]:
