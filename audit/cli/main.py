@@ -11,6 +11,7 @@ from audit.cli.audit_cmd import audit
 from audit.cli.emus import emus
 from audit.cli.errors import ExitCode
 from audit.cli.explain import explain
+from audit.cli.fuzz import fuzz
 from audit.cli.graph_cmd import graph
 from audit.cli.trigger import trigger
 
@@ -32,6 +33,7 @@ cli.add_command(audit)
 cli.add_command(trigger)
 cli.add_command(emus)
 cli.add_command(explain)
+cli.add_command(fuzz)
 cli.add_command(graph)
 
 

@@ -1,12 +1,14 @@
 """Hypothesis strategies shared by the tests and `topo fuzz`.
 
-Two sections with separate owners: trigger ASTs (generated with `st.recursive`, the parser
-engineer's) and evaluation contexts (the evaluator's).
+Three sections with separate owners: trigger ASTs (generated with `st.recursive`, the parser
+engineer's), evaluation contexts (the evaluator's) and planned contexts (the fuzzer's: contexts
+that follow the branch plans of `audit.fuzz.plans`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -19,6 +21,9 @@ from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exis
 from audit.dsl.context import EvalContext, Event
 from audit.dsl.ast import Duration, EventRef, ListLit, WhereFilter  # trigger ASTs
 from audit.dsl.durations import parse_duration  # trigger ASTs
+from audit.fuzz.atoms import ABSENT  # planned contexts
+from audit.fuzz.events import matching_event, near_misses, window_of  # planned contexts
+from audit.fuzz.plans import ContextPlan, EventPlan, ValuePlan  # planned contexts
 
 __all__ = [
     # trigger ASTs
@@ -26,6 +31,8 @@ __all__ = [
     "durations", "where_filters", "state_refs", "tag_refs", "string_lits", "number_lits",
     # contexts
     "contexts", "CONTEXT_NOW",
+    # planned contexts (topo fuzz)
+    "planned_contexts",
 ]
 
 
@@ -386,3 +393,59 @@ def _attribute_candidates(value: StringLit | NumberLit, state: dict[str, Any]) -
     if isinstance(matching, (list, dict)) or matching is None:
         matching = "c1"
     return [matching] * 4 + [value.value, "c1", "zzz", None, _OMIT]
+
+
+# ==== planned contexts (topo fuzz) ==========================================================
+# Contexts drawn from `audit.fuzz.plans`: per branch of a trigger, the atoms' allowed probe
+# values and the number of matching events per query. Shrinking prefers an absent atom, then
+# the earliest allowed value, then fewer events, so a found witness shrinks to the simplest
+# context of the earliest branch.
+
+def planned_contexts(plans: Sequence[ContextPlan], *, now: datetime = CONTEXT_NOW,
+                     project: str | None = None) -> st.SearchStrategy[EvalContext]:
+    """EvalContexts at `now` following one of `plans` (nothing when there is no plan)."""
+    if not plans:
+        return st.nothing()
+    return st.one_of([_planned(plan, now, project) for plan in plans])
+
+
+def _planned(plan: ContextPlan, now: datetime,
+             project: str | None) -> st.SearchStrategy[EvalContext]:
+    choices = [(item.atom, _planned_value(item)) for item in plan.values]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> EvalContext:
+        state: dict[str, Any] = {}
+        tags: dict[str, Any] = {}
+        for atom, strategy in choices:
+            value = draw(strategy)
+            if value is not ABSENT:
+                (state if atom.kind == "state" else tags)[atom.key] = value
+        events: list[Event] = []
+        for item in plan.events:
+            events += draw(_planned_events(item, state, now))
+        return EvalContext(state=state, tags=tags, events=tuple(events), now=now,
+                           project=project)
+
+    return build()
+
+
+def _planned_value(item: ValuePlan) -> st.SearchStrategy[Any]:
+    if not item.values:
+        return st.just(ABSENT)
+    present = st.sampled_from(item.values)
+    return st.one_of(st.just(ABSENT), present) if item.optional else present
+
+
+def _planned_events(item: EventPlan, state: dict[str, Any],
+                    now: datetime) -> st.SearchStrategy[list[Event]]:
+    window = window_of(item.query, now)
+    ages = st.sampled_from([window / 2, timedelta(0), window])
+    matching = st.sampled_from(item.counts).flatmap(lambda n: st.lists(
+        ages.map(lambda age: matching_event(item.query, state, now, age)),
+        min_size=n, max_size=n))
+    if not item.near_misses:
+        return matching
+    misses = [event for _, event in near_misses(item.query, state, now)]
+    extra = st.lists(st.sampled_from(misses), max_size=2)
+    return st.tuples(matching, extra).map(lambda pair: pair[0] + pair[1])

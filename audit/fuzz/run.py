@@ -1,0 +1,175 @@
+"""`topo fuzz` as a library call: EMUs in, a typed report out.
+
+Per EMU: reachability (witness, absence witnesses, or a proof of unsatisfiability) and a
+boundary table around the witness. Per decision point: arbitration among the evaluated EMUs.
+With a previous version: a before/after comparison per EMU key. Every search is seeded from
+`FuzzConfig.budget.seed` and the EMU key, and every context is evaluated at `FuzzConfig.now`,
+so the same input and configuration give the same report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from audit.dsl import EvalContext, format_trigger, parse_trigger
+from audit.dsl.ast import Expr
+from audit.fuzz.arbitration import Contender, Lane, contender, lane_of
+from audit.fuzz.boundaries import Probes, merge_probes, probes
+from audit.fuzz.diff import EmuDiff, added_emu, diff_triggers, removed_emu
+from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
+from audit.fuzz.search import Budget
+from audit.fuzz.standings import DecisionPointReport, decision_point_reports
+from audit.fuzz.strategies import CONTEXT_NOW
+from audit.fuzz.tables import BoundaryRow, boundary_table, empty_context
+from audit.fuzz.witness import Reachability, reachability
+from audit.policy import Emu, EmuSet, LoadError
+
+__all__ = ["FuzzConfig", "PolicyUnderTest", "EmuResult", "FuzzReport", "parse_policies",
+           "fuzz_policies", "DEFAULT_NOW"]
+
+DEFAULT_NOW = CONTEXT_NOW
+"""The evaluation instant when none is given: fixed, so that witnesses' event timestamps are
+reproducible."""
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzConfig:
+    budget: Budget = field(default_factory=Budget)
+    now: datetime = DEFAULT_NOW
+    top_k: int | None = None
+    match_timeout: float = FUZZ_MATCH_TIMEOUT
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyUnderTest:
+    """An EMU whose trigger parsed."""
+
+    emu: Emu
+    ast: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class EmuResult:
+    emu: Emu
+    trigger: str
+    lane: Lane
+    reachability: Reachability
+    boundaries: tuple[BoundaryRow, ...]
+    evaluation_errors: tuple[tuple[str, int], ...]
+
+    @property
+    def is_dead(self) -> bool:
+        """Evaluated in its lifecycle state, yet no context was found that matches."""
+        return self.lane != "off" and self.reachability.witness is None
+
+
+@dataclass(frozen=True, slots=True)
+class FuzzReport:
+    config: FuzzConfig
+    source: str
+    before_source: str | None
+    emus: tuple[EmuResult, ...]
+    decision_points: tuple[DecisionPointReport, ...]
+    diffs: tuple[EmuDiff, ...] | None
+
+    @property
+    def dead(self) -> tuple[EmuResult, ...]:
+        return tuple(result for result in self.emus if result.is_dead)
+
+
+def parse_policies(emus: EmuSet) -> tuple[tuple[PolicyUnderTest, ...], tuple[LoadError, ...]]:
+    """The EMUs whose trigger parses, and an error (with file:line) for each that does not."""
+    parsed: list[PolicyUnderTest] = []
+    errors: list[LoadError] = []
+    for emu in emus.emus:
+        if emu.trigger is None:
+            errors.append(LoadError(emu.location, f"{emu.label}: no trigger string to fuzz"))
+            continue
+        result = parse_trigger(emu.trigger)
+        if result.ast is None:
+            first = result.diagnostics[0].message if result.diagnostics else "invalid trigger"
+            errors.append(LoadError(emu.location, f"{emu.label}: trigger does not parse: "
+                                                  f"{first} (see `topo emus validate`)"))
+            continue
+        parsed.append(PolicyUnderTest(emu, result.ast))
+    return tuple(parsed), tuple(errors)
+
+
+def fuzz_policies(policies: Sequence[PolicyUnderTest], *, config: FuzzConfig = FuzzConfig(),
+                  before: Sequence[PolicyUnderTest] | None = None, source: str = "",
+                  before_source: str | None = None) -> FuzzReport:
+    """Fuzz every EMU of `policies`; compare with `before` when given."""
+    triggers = {p.emu.label: TriggerUnderTest(p.ast, config.match_timeout) for p in policies}
+    own = {p.emu.label: probes(p.ast) for p in policies}
+    found = {p.emu.label: _reachability(triggers[p.emu.label], own[p.emu.label], p, config)
+             for p in policies}
+    tables = {key: boundary_table(triggers[key], _base(found[key], config), own[key])
+              for key in triggers}
+    contenders = [_contender(p, triggers[p.emu.label], i) for i, p in enumerate(policies)]
+    points = decision_point_reports(
+        contenders, {k: r.witness for k, r in found.items()}, own, config.budget,
+        now=config.now, top_k=config.top_k)
+    diffs = None if before is None else _diffs(before, policies, triggers, own, found, config)
+    results = tuple(EmuResult(p.emu, format_trigger(p.ast), lane_of(p.emu.state),
+                              found[p.emu.label], tables[p.emu.label],
+                              tuple(sorted(triggers[p.emu.label].errors.items())))
+                    for p in policies)
+    return FuzzReport(config, source, before_source, results, points, diffs)
+
+
+def _reachability(trigger: TriggerUnderTest, own: Probes, policy: PolicyUnderTest,
+                  config: FuzzConfig) -> Reachability:
+    return reachability(trigger, own, config.budget, purpose=policy.emu.label, now=config.now)
+
+
+def _base(found: Reachability, config: FuzzConfig) -> EvalContext:
+    return found.witness if found.witness is not None else empty_context(config.now)
+
+
+def _contender(policy: PolicyUnderTest, trigger: TriggerUnderTest, order: int) -> Contender:
+    emu = policy.emu
+    return contender(emu.label, emu.decision_point, emu.state, emu.raw, trigger, order)
+
+
+def _diffs(before: Sequence[PolicyUnderTest], after: Sequence[PolicyUnderTest],
+           triggers: dict[str, TriggerUnderTest], own: dict[str, Probes],
+           found: dict[str, Reachability], config: FuzzConfig) -> tuple[EmuDiff, ...]:
+    old = {p.emu.label: p for p in before}
+    diffs: list[EmuDiff] = []
+    for policy in after:
+        key = policy.emu.label
+        previous = old.get(key)
+        if previous is None:
+            diffs.append(added_emu(key, found[key].witness))
+        elif format_trigger(previous.ast) == format_trigger(policy.ast):
+            diffs.append(EmuDiff(key, "unchanged"))
+        else:
+            diffs.append(_compare(key, previous, triggers[key], own[key], found[key], config))
+    current = {p.emu.label for p in after}
+    for policy in before:
+        if policy.emu.label not in current:
+            diffs.append(_removed(policy, config))
+    return tuple(diffs)
+
+
+def _compare(key: str, previous: PolicyUnderTest, trigger: TriggerUnderTest, own: Probes,
+             found: Reachability, config: FuzzConfig) -> EmuDiff:
+    old_trigger = TriggerUnderTest(previous.ast, config.match_timeout)
+    old_probes = probes(previous.ast)
+    old_found = reachability(old_trigger, old_probes, config.budget, purpose=f"before:{key}",
+                             now=config.now)
+    bases = [ctx for ctx in (found.witness, old_found.witness) if ctx is not None]
+    if len(bases) == 2 and bases[0] == bases[1]:
+        bases = bases[:1]
+    merged = merge_probes(own, old_probes)
+    return diff_triggers(key, old_trigger, trigger, merged,
+                         bases or [empty_context(config.now)], config.budget)
+
+
+def _removed(policy: PolicyUnderTest, config: FuzzConfig) -> EmuDiff:
+    trigger = TriggerUnderTest(policy.ast, config.match_timeout)
+    found = reachability(trigger, probes(policy.ast), config.budget,
+                         purpose=f"before:{policy.emu.label}", now=config.now)
+    return removed_emu(policy.emu.label, found.witness)
