@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.cache import IRCache, cache_key
+from analyzers.cache import IRCache, cache_key, dump_ir, load_ir
 from analyzers.discover import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from analyzers.ir import FileIR, Language
 from analyzers.modules import python_module_name
@@ -67,16 +67,17 @@ class _Job:
     strict: bool
 
 
-def _run_job(job: _Job) -> FileIR:
-    """One file in a worker. Outside strict mode no error escapes: it becomes the file's
-    `parse_error`, and the rest of the batch goes on."""
+def _run_job(job: _Job) -> bytes:
+    """One file in a worker, returned pickled (the bytes the cache stores). Outside strict mode
+    no error escapes: it becomes the file's `parse_error`, and the rest of the batch goes on."""
     if job.strict:
-        return parse_source(job.path, job.language, job.data, job.module, strict=True)
+        return dump_ir(parse_source(job.path, job.language, job.data, job.module, strict=True))
     try:
-        return parse_source(job.path, job.language, job.data, job.module)
+        return dump_ir(parse_source(job.path, job.language, job.data, job.module))
     except Exception as error:  # noqa: BLE001 - one file must not sink the batch
-        return _unreadable(job.path, job.language, job.module, hashlib.sha256(job.data).hexdigest(),
-                           f"front-end failed: {type(error).__name__}: {error}"[:300])
+        return dump_ir(_unreadable(
+            job.path, job.language, job.module, hashlib.sha256(job.data).hexdigest(),
+            f"front-end failed: {type(error).__name__}: {error}"[:300]))
 
 
 def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str) -> str:
@@ -116,10 +117,13 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
                 results[source.path] = cached
                 continue
         pending.append((_Job(source.path, source.language, module, data, strict), key))
-    for (job, key), ir in zip(pending, _parse_all([job for job, _ in pending], jobs)):
+    for (job, key), data in zip(pending, _parse_all([job for job, _ in pending], jobs)):
+        ir = load_ir(data)
+        if ir is None:   # cannot happen short of a broken pickle module; say so anyway
+            ir = _unreadable(job.path, job.language, job.module, "", "front-end result lost")
         results[job.path] = ir
         if cache is not None and key is not None and not _is_transient(ir):
-            cache.store(key, ir)
+            cache.store(key, data)
     return tuple(results[path] for path in sorted(results))
 
 
@@ -139,7 +143,7 @@ def _is_transient(ir: FileIR) -> bool:
         ("front-end worker", "front-end failed"))
 
 
-def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[FileIR]:
+def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[bytes]:
     workers = min(jobs or os.cpu_count() or 1, len(batch))
     if workers <= 1:
         yield from map(_run_job, batch)
@@ -148,10 +152,11 @@ def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[FileIR]:
     done = 0
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for ir in pool.map(_run_job, batch, chunksize=chunk):
+            for data in pool.map(_run_job, batch, chunksize=chunk):
                 done += 1
-                yield ir
+                yield data
     except BrokenProcessPool:
         for job in batch[done:]:
-            yield _unreadable(job.path, job.language, job.module, "",
-                              "front-end worker crashed (out of memory or a native fault)")
+            yield dump_ir(_unreadable(job.path, job.language, job.module, "",
+                                      "front-end worker crashed (out of memory or a native "
+                                      "fault)"))
