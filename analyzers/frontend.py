@@ -67,17 +67,22 @@ class _Job:
     strict: bool
 
 
-def _run_job(job: _Job) -> bytes:
-    """One file in a worker, returned pickled (the bytes the cache stores). Outside strict mode
-    no error escapes: it becomes the file's `parse_error`, and the rest of the batch goes on."""
+def _run_job(job: _Job) -> FileIR:
+    """One file. Outside strict mode no error escapes: it becomes the file's `parse_error`, and
+    the rest of the batch goes on."""
     if job.strict:
-        return dump_ir(parse_source(job.path, job.language, job.data, job.module, strict=True))
+        return parse_source(job.path, job.language, job.data, job.module, strict=True)
     try:
-        return dump_ir(parse_source(job.path, job.language, job.data, job.module))
+        return parse_source(job.path, job.language, job.data, job.module)
     except Exception as error:  # noqa: BLE001 - one file must not sink the batch
-        return dump_ir(_unreadable(
-            job.path, job.language, job.module, hashlib.sha256(job.data).hexdigest(),
-            f"front-end failed: {type(error).__name__}: {error}"[:300]))
+        return _unreadable(job.path, job.language, job.module,
+                           hashlib.sha256(job.data).hexdigest(),
+                           f"front-end failed: {type(error).__name__}: {error}"[:300])
+
+
+def _run_job_pickled(job: _Job) -> bytes:
+    """One file in a worker process, returned as the bytes the cache stores."""
+    return dump_ir(_run_job(job))
 
 
 def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str) -> str:
@@ -117,13 +122,10 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
                 results[source.path] = cached
                 continue
         pending.append((_Job(source.path, source.language, module, data, strict), key))
-    for (job, key), data in zip(pending, _parse_all([job for job, _ in pending], jobs)):
-        ir = load_ir(data)
-        if ir is None:   # cannot happen short of a broken pickle module; say so anyway
-            ir = _unreadable(job.path, job.language, job.module, "", "front-end result lost")
+    for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs)):
         results[job.path] = ir
         if cache is not None and key is not None and not _is_transient(ir):
-            cache.store(key, data)
+            cache.store(key, data if data is not None else dump_ir(ir))
     return tuple(results[path] for path in sorted(results))
 
 
@@ -143,20 +145,26 @@ def _is_transient(ir: FileIR) -> bool:
         ("front-end worker", "front-end failed"))
 
 
-def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[bytes]:
+def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[tuple[FileIR, bytes | None]]:
+    """Each job's IR (in order), with its pickled bytes when it came from a worker."""
     workers = min(jobs or os.cpu_count() or 1, len(batch))
     if workers <= 1:
-        yield from map(_run_job, batch)
+        for job in batch:
+            yield _run_job(job), None
         return
     chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
     done = 0
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for data in pool.map(_run_job, batch, chunksize=chunk):
+            for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
                 done += 1
-                yield data
+                ir = load_ir(data)
+                if ir is None:   # only a broken pickle module could do this; say so anyway
+                    yield _unreadable(job.path, job.language, job.module, "",
+                                      "front-end worker failed (result unreadable)"), None
+                else:
+                    yield ir, data
     except BrokenProcessPool:
         for job in batch[done:]:
-            yield dump_ir(_unreadable(job.path, job.language, job.module, "",
-                                      "front-end worker crashed (out of memory or a native "
-                                      "fault)"))
+            yield _unreadable(job.path, job.language, job.module, "",
+                              "front-end worker crashed (out of memory or a native fault)"), None

@@ -133,3 +133,12 @@ def test_discover_then_analyze(tmp_path: Path) -> None:
     inventory = discover(tmp_path, DiscoveryConfig(use_git=False))
     results = analyze_files(inventory, jobs=1)
     assert [(ir.path, ir.module, ir.lines) for ir in results] == [("app/agent.py", "app.agent", 4)]
+
+
+def test_cache_filled_by_workers_serves_a_later_run(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    inventory = _many(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    filled = analyze_files(inventory, jobs=2, cache_dir=cache)
+    monkeypatch.setattr(frontend, "parse_source", lambda *args, **kwargs: None)
+    assert analyze_files(inventory, jobs=1, cache_dir=cache) == filled
