@@ -5,7 +5,8 @@ tag kind this module lists, in order of preference (the literal itself first, so
 witnesses show it), the present values that sit on or next to what the trigger tests:
 
 - **numbers**: each literal `c` and its neighbours `c-1`, `c+1`; for a decimal literal also the
-  next representable floats on either side. When arithmetic is involved, the sums,
+  next representable floats on either side; the midpoint between two literals compared with the
+  same atom (`x > 2 AND x < 3` needs 2.5). When arithmetic is involved, the sums,
   differences, products and quotients of the comparison's literals and their neighbours too
   (`x * 2 > 100` needs 50). Accessors compared with each other (`a <= b`, `a + b > c`) are
   *coupled*: each gets the other's numbers, and a boundary table re-chooses them together.
@@ -78,6 +79,7 @@ def probes(ast: Expr) -> Probes:
     counts: dict[EventQuery, tuple[int, ...]] = {}
     for node in _predicates(ast):
         _probe(node, values, couplings, queries, counts)
+    _add_midpoints(ast, values)
     _share_coupled_numbers(values, couplings)
     return Probes(atoms_of(ast), {a: _dedupe(v) for a, v in values.items()},
                   {a: tuple(dict.fromkeys(c)) for a, c in couplings.items()},
@@ -152,6 +154,24 @@ def _note_query(query: EventQuery, values: dict[Atom, list[Any]],
         if isinstance(where.value, StringLit) and "{{" in where.value.value:
             for key in _template_keys(where.value.value):
                 values.setdefault(Atom("state", key), []).append(_TEMPLATE_VALUE)
+
+
+def _add_midpoints(ast: Expr, values: dict[Atom, list[Any]]) -> None:
+    """Half-way between consecutive number literals an atom is compared with."""
+    literals: dict[Atom, set[Decimal]] = {}
+    for node in _predicates(ast):
+        if isinstance(node, Compare):
+            numbers = {Decimal(lit.value) for lit in _literals(node.left) + _literals(node.right)
+                       if isinstance(lit, NumberLit)}
+            for ref in refs_of(node):
+                literals.setdefault(ref_atom(ref), set()).update(numbers)
+    for atom, numbers in literals.items():
+        ordered = sorted(numbers)
+        values[atom].extend(_json_number((a + b) / 2) for a, b in zip(ordered, ordered[1:]))
+
+
+def _json_number(number: Decimal) -> int | float:
+    return int(number) if number == number.to_integral_value() else float(number)
 
 
 def _share_coupled_numbers(values: dict[Atom, list[Any]],

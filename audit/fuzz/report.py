@@ -132,7 +132,8 @@ def _emu_section(result: EmuResult, max_examples: int) -> Iterator[str]:
             yield f"- `{item.atom.name}` absent: `{_context(item.context)}`"
         yield ""
     if result.boundaries:
-        yield "**Boundaries** (one input varied; the others held at the witness's values):"
+        held = "held at the witness's values" if found.witness is not None else "absent"
+        yield f"**Boundaries** (one input varied; the others {held}):"
         yield ""
         yield "| atom | value | matches |"
         yield "|---|---|---|"
@@ -222,7 +223,9 @@ def _wins(standing: Standing) -> str:
         return "yes"
     if standing.lane == "shadow":
         return "never (shadow lane)"
-    return "never found" if standing.searched or standing.loss else "no witness"
+    if standing.searched:
+        return f"never among {standing.tried} contexts tried: always outscored or suppressed"
+    return "no" if standing.loss is not None else "no witness"
 
 
 def _loses(standing: Standing) -> str:

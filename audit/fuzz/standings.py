@@ -30,14 +30,15 @@ __all__ = ["Standing", "DecisionPointReport", "decision_point_reports"]
 @dataclass(frozen=True, slots=True)
 class Standing:
     """How one evaluated EMU fares. `loss`: a selection where it matches but is not selected;
-    `win`: one where it is selected. `searched`: both were looked for within the budget (a
-    reachable live EMU with competitors), so a missing `win` means "never won"."""
+    `win`: one where it is selected. `searched`: both were looked for (a reachable live EMU
+    with competitors), so a missing `win` means "never won among `tried` contexts"."""
 
     emu_key: str
     lane: str
     loss: Selection | None
     win: Selection | None
     searched: bool
+    tried: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +100,24 @@ def _standing(candidate: Contender, at_witness: Selection | None, competitors: i
         return Standing(key, candidate.lane, loss, win, False)
     plans = (*branch_plans(candidate.trigger.ast, merged), free_plan(merged))
     strategy = planned_contexts(plans, now=now)
+    tried = 0
     if loss is None:
-        loss = _search(strategy, lambda s: key in s.matching and key not in s.selected,
-                       arbitrate, budget, f"loses:{key}")
+        loss, tried = _search(strategy, lambda s: key in s.matching and key not in s.selected,
+                              arbitrate, budget, f"loses:{key}")
     if win is None:
-        win = _search(strategy, lambda s: key in s.selected, arbitrate, budget, f"wins:{key}")
-    return Standing(key, candidate.lane, loss, win, True)
+        win, tried = _search(strategy, lambda s: key in s.selected, arbitrate, budget,
+                             f"wins:{key}")
+    return Standing(key, candidate.lane, loss, win, True, tried)
 
 
 def _search(strategy: SearchStrategy[EvalContext], wanted: Callable[[Selection], bool],
             arbitrate: Callable[[EvalContext], Selection], budget: Budget,
-            purpose: str) -> Selection | None:
+            purpose: str) -> tuple[Selection | None, int]:
+    """The selection at the minimal context where `wanted` holds, and the contexts tried."""
     found = find_minimal(strategy, lambda ctx: wanted(arbitrate(ctx)), budget, purpose)
-    return arbitrate(found.value) if isinstance(found.value, EvalContext) else None
+    if isinstance(found.value, EvalContext):
+        return arbitrate(found.value), found.tried
+    return None, found.tried
 
 
 def _canonical(ctx: EvalContext) -> str:

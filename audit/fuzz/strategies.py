@@ -440,10 +440,11 @@ def _planned_value(item: ValuePlan) -> st.SearchStrategy[Any]:
 def _planned_events(item: EventPlan, state: dict[str, Any],
                     now: datetime) -> st.SearchStrategy[list[Event]]:
     window = window_of(item.query, now)
+    # One age for all matching events of a query: a COUNT >= 50 witness then shrinks as fast
+    # as a single event does.
     ages = st.sampled_from([window / 2, timedelta(0), window])
-    matching = st.sampled_from(item.counts).flatmap(lambda n: st.lists(
-        ages.map(lambda age: matching_event(item.query, state, now, age)),
-        min_size=n, max_size=n))
+    matching = st.tuples(st.sampled_from(item.counts), ages).map(
+        lambda pair: [matching_event(item.query, state, now, pair[1])] * pair[0])
     if not item.near_misses:
         return matching
     misses = [event for _, event in near_misses(item.query, state, now)]
