@@ -2,9 +2,11 @@
 
 Files are independent here (cross-file facts are joined later, by the graph), so the stage runs
 on a `concurrent.futures` process pool and each result is cached by content hash. Language
-dispatch lives here; a language without a front-end yet gives a FileIR whose `parse_error` says
-so, rather than silently dropping the file. The output is sorted by path and does not depend on
-`jobs` or on the cache.
+dispatch lives here: Python goes to libcst, TypeScript/TSX/JavaScript to tree-sitter; a language
+without a front-end gives a FileIR whose `parse_error` says so, rather than silently dropping
+the file. TS/JS import specifiers resolve against the project layout (which files exist, the
+tsconfig `paths`), so the layout's digest is part of those files' cache key. The output is
+sorted by path and does not depend on `jobs` or on the cache.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from analyzers.ir import FileIR, Language
 from analyzers.modules import python_module_name
 from analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
 from analyzers.python import parse_python
+from analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
+from analyzers.typescript import ProjectLayout, load_layout, parse_typescript
 from audit.model import Unknown
 
 __all__ = ["analyze_files", "frontend_version", "parse_source"]
@@ -31,14 +35,20 @@ __all__ = ["analyze_files", "frontend_version", "parse_source"]
 _CHUNKS_PER_WORKER = 4
 
 
+_SCRIPT_LANGUAGES = frozenset({Language.TYPESCRIPT, Language.TSX, Language.JAVASCRIPT})
+
+
 def frontend_version(language: Language) -> str:
     """The version of the front-end reading `language` (part of the cache key)."""
-    return PYTHON_FRONTEND_VERSION if language is Language.PYTHON else "none-1"
+    if language is Language.PYTHON:
+        return PYTHON_FRONTEND_VERSION
+    return TYPESCRIPT_FRONTEND_VERSION if language in _SCRIPT_LANGUAGES else "none-1"
 
 
 def parse_source(path: str, language: Language, data: bytes, module: str, *,
-                 strict: bool = False) -> FileIR:
-    """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`."""
+                 strict: bool = False, layout: ProjectLayout | None = None) -> FileIR:
+    """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`.
+    `layout` resolves TS/JS import specifiers (None: relative imports stay as written)."""
     digest = hashlib.sha256(data).hexdigest()
     if b"\0" in data:
         return _unreadable(path, language, module, digest, "binary file (contains a NUL byte)")
@@ -49,6 +59,8 @@ def parse_source(path: str, language: Language, data: bytes, module: str, *,
                            f"not valid UTF-8 (byte {error.start})")
     if language is Language.PYTHON:
         return parse_python(path, source, module, strict=strict)
+    if language in _SCRIPT_LANGUAGES:
+        return parse_typescript(path, source, module, language, layout=layout, strict=strict)
     return _unreadable(path, language, module, digest,
                        f"no front-end for {language.value} yet")
 
@@ -65,15 +77,17 @@ class _Job:
     module: str
     data: bytes
     strict: bool
+    layout: ProjectLayout | None = None   # TS/JS only; one object shared by a chunk's jobs
 
 
 def _run_job(job: _Job) -> FileIR:
     """One file. Outside strict mode no error escapes: it becomes the file's `parse_error`, and
     the rest of the batch goes on."""
     if job.strict:
-        return parse_source(job.path, job.language, job.data, job.module, strict=True)
+        return parse_source(job.path, job.language, job.data, job.module, strict=True,
+                            layout=job.layout)
     try:
-        return parse_source(job.path, job.language, job.data, job.module)
+        return parse_source(job.path, job.language, job.data, job.module, layout=job.layout)
     except Exception as error:  # noqa: BLE001 - one file must not sink the batch
         return _unreadable(job.path, job.language, job.module,
                            hashlib.sha256(job.data).hexdigest(),
@@ -104,6 +118,9 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     cache = IRCache(cache_dir) if cache_dir is not None else None
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
+    layout = load_layout(inventory.root, (source.path for source in inventory.sources
+                                          if source.language in _SCRIPT_LANGUAGES),
+                         inventory.manifests)
     root_name = Path(os.path.realpath(inventory.root)).name
     results: dict[str, FileIR] = {}
     pending: list[tuple[_Job, str | None]] = []
@@ -113,15 +130,20 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
         if data is None:
             results[source.path] = _unreadable(source.path, source.language, module, "", problem)
             continue
+        script = source.language in _SCRIPT_LANGUAGES
         key = None
         if cache is not None:
+            version = frontend_version(source.language)
+            if script:
+                version += f"+layout:{layout.digest}"
             key = cache_key(source.path, source.language, module, hashlib.sha256(data).hexdigest(),
-                            frontend_version(source.language))
+                            version)
             cached = cache.load(key)
             if cached is not None:
                 results[source.path] = cached
                 continue
-        pending.append((_Job(source.path, source.language, module, data, strict), key))
+        pending.append((_Job(source.path, source.language, module, data, strict,
+                             layout if script else None), key))
     for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs)):
         results[job.path] = ir
         if cache is not None and key is not None and not _is_transient(ir):

@@ -48,7 +48,8 @@ def test_unreadable_files_become_unknowns_and_the_batch_completes(tmp_path: Path
     assert reasons["app/latin.py"] == "not valid UTF-8 (byte 11)"
     assert reasons["app/blob.py"] == "binary file (contains a NUL byte)"
     assert reasons["app/huge.py"] == "file too large (600 bytes; the limit is 300)"
-    assert reasons["web/app.ts"] == "no front-end for typescript yet"
+    assert reasons["web/app.ts"] is None      # read by the TypeScript front-end
+    assert _by_path(results)["web/app.ts"].module == "web/app"
     good = _by_path(results)["app/good.py"]
     assert [c.callee for c in good.calls] == ["openai.OpenAI",
                                               "openai.OpenAI.chat.completions.create"]

@@ -1,0 +1,61 @@
+"""Reading `tsconfig.json`: JSON with comments and trailing commas (JSONC).
+
+A small scanner drops `//` and `/* */` comments and commas before `}` or `]`, outside strings,
+then the standard JSON parser reads the rest. A file that still is not JSON gives None.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["loads_jsonc"]
+
+
+def loads_jsonc(text: str) -> Any:
+    """The value of a JSONC document, or None when it cannot be read."""
+    try:
+        return json.loads(_strip(text.removeprefix("\ufeff")))
+    except ValueError:
+        return None
+
+
+def _strip(text: str) -> str:
+    out: list[str] = []
+    index, length = 0, len(text)
+    pending_comma = -1          # position in `out` of a comma that may be trailing
+    while index < length:
+        char = text[index]
+        if char == '"':
+            end = _string_end(text, index)
+            out.append(text[index:end])
+            pending_comma = -1
+            index = end
+        elif text.startswith("//", index):
+            newline = text.find("\n", index)
+            index = length if newline == -1 else newline
+        elif text.startswith("/*", index):
+            close = text.find("*/", index + 2)
+            index = length if close == -1 else close + 2
+        else:
+            if char in "}]" and pending_comma >= 0:
+                out[pending_comma] = ""
+            if char == ",":
+                pending_comma = len(out)
+            elif not char.isspace():
+                pending_comma = -1
+            out.append(char)
+            index += 1
+    return "".join(out)
+
+
+def _string_end(text: str, start: int) -> int:
+    index = start + 1
+    while index < len(text):
+        if text[index] == "\\":
+            index += 2
+            continue
+        if text[index] == '"':
+            return index + 1
+        index += 1
+    return len(text)

@@ -1,0 +1,215 @@
+"""Access paths (`resp.choices[0].message.content`) and resolved dotted names of expressions.
+
+An access path is the expression as written, normalised as in the Python front-end: optional
+chaining and non-null assertions are dropped (`a?.b!.c` is `a.b.c`), literal subscripts keep
+their key (`a["k"]`, `a[0]`), other subscripts are `[*]`, a call in a chain is `f()`.
+Resolution maps an expression to the dotted name it denotes through imports, local
+definitions, constructor-typed instances (`const c = new OpenAI()`, `this.c = new OpenAI()` in
+a constructor, class fields, typed parameters) and `this.method`; anything else is None.
+"""
+
+from __future__ import annotations
+
+import tree_sitter
+
+from analyzers.typescript.scopes import ClassInfo, Scope, governing, lookup
+from analyzers.typescript.spans import SourceText
+from analyzers.typescript.values import number_literal, string_value
+
+__all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
+
+_MAX_BASE_DEPTH = 10
+# Wrappers that do not change the value: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`.
+TRANSPARENT = frozenset({"parenthesized_expression", "non_null_expression", "as_expression",
+                         "satisfies_expression", "type_assertion"})
+
+
+def unwrap(node: tree_sitter.Node) -> tree_sitter.Node:
+    """The expression inside type assertions, non-null assertions and parentheses."""
+    while node.type in TRANSPARENT:
+        inner = node.named_children[0] if node.type != "type_assertion" else \
+            node.named_children[-1]
+        if inner is None:
+            break
+        node = inner
+    return node
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def subscript_key(index: tree_sitter.Node | None, text: SourceText) -> str:
+    """`["action"]`, `[0]`, `[-1]` for a literal index; `[*]` otherwise."""
+    if index is None:
+        return "[*]"
+    index = unwrap(index)
+    if index.type == "string":
+        return "[" + _quote(string_value(index, text) or "") + "]"
+    if index.type == "number":
+        number = number_literal(text.text(index))
+        if isinstance(number, int):
+            return f"[{number}]"
+    if index.type == "unary_expression" and text.text(index).replace(" ", "").startswith("-"):
+        argument = index.child_by_field_name("argument")
+        if argument is not None and argument.type == "number":
+            number = number_literal(text.text(argument))
+            if isinstance(number, int):
+                return f"[-{number}]"
+    return "[*]"
+
+
+def access_path(node: tree_sitter.Node, text: SourceText) -> str | None:
+    """The normalised access path of a name/member/subscript chain, else None."""
+    node = unwrap(node)
+    match node.type:
+        case "identifier" | "this" | "super" | "shorthand_property_identifier":
+            return text.text(node)
+        case "member_expression":
+            base = node.child_by_field_name("object")
+            attribute = node.child_by_field_name("property")
+            head = None if base is None else access_path(base, text)
+            if head is None or attribute is None:
+                return None
+            return f"{head}.{text.text(attribute)}"
+        case "subscript_expression":
+            base = node.child_by_field_name("object")
+            head = None if base is None else access_path(base, text)
+            return None if head is None else head + subscript_key(
+                node.child_by_field_name("index"), text)
+        case "call_expression":
+            function = node.child_by_field_name("function")
+            head = None if function is None else access_path(function, text)
+            return None if head is None else head + "()"
+    return None
+
+
+def is_capitalised(node: tree_sitter.Node, text: SourceText) -> bool:
+    """Whether the written function name looks like a class (`OpenAI`, `sdk.Client`)."""
+    node = unwrap(node)
+    if node.type == "member_expression":
+        node = node.child_by_field_name("property") or node
+    return text.text(node)[:1].isupper()
+
+
+class Resolver:
+    """Resolves expressions to dotted names within one module."""
+
+    __slots__ = ("module", "text", "classes")
+
+    def __init__(self, module: str, text: SourceText) -> None:
+        self.module = module
+        self.text = text
+        self.classes: dict[str, ClassInfo] = {}   # resolved class name → info (this module)
+
+    def local_name(self, qualname: str) -> str:
+        return f"{self.module}.{qualname}" if self.module else qualname
+
+    def resolve(self, node: tree_sitter.Node, scope: Scope) -> str | None:
+        node = unwrap(node)
+        match node.type:
+            case "identifier" | "shorthand_property_identifier" | "type_identifier":
+                return lookup(scope, self.text.text(node), node.start_byte)
+            case "member_expression":
+                base = node.child_by_field_name("object")
+                attribute = node.child_by_field_name("property")
+                if base is None or attribute is None:
+                    return None
+                name = self.text.text(attribute)
+                if unwrap(base).type == "this":
+                    info = scope.class_info
+                    return None if info is None else self.this_attribute(info, name)
+                head = self.resolve(base, scope)
+                return None if head is None else f"{head}.{name}"
+            case "nested_type_identifier":
+                module, name = node.named_children[0], node.named_children[-1]
+                head = self.resolve(module, scope)
+                return None if head is None else f"{head}.{self.text.text(name)}"
+            case "new_expression":
+                return self.constructed(node.child_by_field_name("constructor"), scope)
+            case "call_expression":
+                function = node.child_by_field_name("function")
+                if function is None:
+                    return None
+                if self._is_namespace(function, scope):
+                    return self.constructed(function, scope)
+                if is_capitalised(function, self.text) or self._is_external(function, scope):
+                    return self.resolve(function, scope)
+                return None
+        return None
+
+    def constructed(self, constructor: tree_sitter.Node | None, scope: Scope) -> str | None:
+        """The type of `new constructor()`: a whole module stands for its default export."""
+        if constructor is None:
+            return None
+        resolved = self.resolve(constructor, scope)
+        if resolved is not None and self._is_namespace(constructor, scope):
+            return f"{resolved}.default"
+        return resolved
+
+    def _is_external(self, node: tree_sitter.Node, scope: Scope) -> bool:
+        """Whether a function expression is rooted in a package import or a global."""
+        node = unwrap(node)
+        while node.type in ("member_expression", "call_expression"):
+            inner = node.child_by_field_name("object" if node.type == "member_expression"
+                                              else "function")
+            if inner is None:
+                return False
+            node = unwrap(inner)
+        if node.type != "identifier":
+            return False
+        name = self.text.text(node)
+        found = governing(scope, name, node.start_byte)
+        if found is None:
+            return lookup(scope, name, node.start_byte) is not None   # a global
+        return found.external
+
+    def _is_namespace(self, node: tree_sitter.Node, scope: Scope) -> bool:
+        node = unwrap(node)
+        if node.type != "identifier":
+            return False
+        found = governing(scope, self.text.text(node), node.start_byte)
+        return found is not None and found.namespace
+
+    def instance(self, value: tree_sitter.Node | None, scope: Scope) -> str | None:
+        """What a name bound to `value` denotes: a constructed instance or an alias."""
+        if value is None:
+            return None
+        value = unwrap(value)
+        match value.type:
+            case "new_expression" | "call_expression" | "identifier" | "member_expression":
+                return self.resolve(value, scope)
+            case "await_expression":
+                inner = value.named_children[0] if value.named_children else None
+                return self.instance(inner, scope)
+        return None
+
+    def annotation(self, annotation: tree_sitter.Node | None, scope: Scope) -> str | None:
+        """A declared class type (`client: OpenAI`, `c: sdk.Client`), named through imports
+        and local classes only."""
+        if annotation is None:
+            return None
+        if annotation.type == "type_annotation":
+            if not annotation.named_children:
+                return None
+            annotation = annotation.named_children[0]
+        if annotation.type not in ("type_identifier", "nested_type_identifier"):
+            return None
+        return self.resolve(annotation, scope)
+
+    def this_attribute(self, info: ClassInfo, attribute: str) -> str | None:
+        """`this.attribute` in `info`'s methods: a typed attribute or a method (also inherited
+        from classes of this module)."""
+        seen: set[str] = set()
+        pending = [info]
+        while pending and len(seen) < _MAX_BASE_DEPTH:
+            current = pending.pop(0)
+            if current.resolved in seen:
+                continue
+            seen.add(current.resolved)
+            if attribute in current.attributes:
+                return current.attributes[attribute]
+            if attribute in current.methods:
+                return f"{current.resolved}.{attribute}"
+            pending.extend(self.classes[base] for base in current.bases if base in self.classes)
+        return None

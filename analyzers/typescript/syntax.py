@@ -1,0 +1,112 @@
+"""Small structural helpers over tree-sitter nodes, shared by the binding scan and the walker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import tree_sitter
+
+__all__ = ["FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
+           "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
+           "class_members"]
+
+FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function",
+                            "generator_function"})
+CLASS_TYPES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
+DECLARATION_TYPES = frozenset({"lexical_declaration", "variable_declaration"})
+# Statements with no runtime facts: types, interfaces, ambient declarations.
+SKIPPED_STATEMENTS = frozenset({
+    "interface_declaration", "type_alias_declaration", "ambient_declaration",
+    "abstract_method_signature", "function_signature", "empty_statement",
+    "debugger_statement", "comment", "import_alias", "hash_bang_line", "html_comment",
+    "break_statement", "continue_statement", "enum_declaration", "module",
+})
+_EXITS = {"return_statement": "return", "throw_statement": "raise",
+          "continue_statement": "continue", "break_statement": "break"}
+
+
+def statements_of(node: tree_sitter.Node | None) -> list[tree_sitter.Node]:
+    """The statements of a block, or the single statement of an unbraced body."""
+    if node is None:
+        return []
+    if node.type in ("statement_block", "program", "class_static_block"):
+        return [child for child in node.named_children if child.type != "comment"]
+    if node.type == "else_clause":
+        return [child for child in node.named_children if child.type != "comment"]
+    return [node]
+
+
+def exit_kind(body: tree_sitter.Node | None) -> str | None:
+    """'return' | 'raise' | 'continue' | 'break' when the body always ends by leaving."""
+    statements = statements_of(body)
+    if not statements:
+        return None
+    return _EXITS.get(statements[-1].type)
+
+
+def pattern_names(node: tree_sitter.Node | None) -> Iterator[tree_sitter.Node]:
+    """The identifiers a binding pattern binds (`a`, `{a, b: c, ...d}`, `[x, [y]]`)."""
+    if node is None:
+        return
+    match node.type:
+        case "identifier" | "shorthand_property_identifier_pattern":
+            yield node
+        case "object_pattern" | "array_pattern":
+            for child in node.named_children:
+                yield from pattern_names(child)
+        case "pair_pattern":
+            yield from pattern_names(node.child_by_field_name("value"))
+        case "assignment_pattern" | "object_assignment_pattern":
+            yield from pattern_names(node.child_by_field_name("left"))
+        case "rest_pattern":
+            for child in node.named_children:
+                yield from pattern_names(child)
+
+
+class ParameterNode:
+    """One formal parameter in either grammar: its pattern, type, default and kind."""
+
+    __slots__ = ("pattern", "annotation", "default", "rest", "node", "property")
+
+    def __init__(self, node: tree_sitter.Node) -> None:
+        self.node = node
+        self.annotation: tree_sitter.Node | None = None
+        self.default: tree_sitter.Node | None = None
+        self.property = False   # a TS parameter property (`private client: OpenAI`)
+        pattern: tree_sitter.Node | None = node
+        if node.type in ("required_parameter", "optional_parameter"):
+            pattern = node.child_by_field_name("pattern")
+            self.annotation = node.child_by_field_name("type")
+            self.default = node.child_by_field_name("value")
+            self.property = any(child.type in ("accessibility_modifier", "override_modifier")
+                                or child.type == "readonly" for child in node.children)
+        elif node.type == "assignment_pattern":
+            pattern = node.child_by_field_name("left")
+            self.default = node.child_by_field_name("right")
+        self.rest = pattern is not None and pattern.type == "rest_pattern"
+        if self.rest and pattern is not None and pattern.named_children:
+            pattern = pattern.named_children[0]
+        self.pattern = pattern
+
+
+def parameter_nodes(function: tree_sitter.Node) -> list[ParameterNode]:
+    """The parameters of a function node (`x => …` has a single `parameter` field)."""
+    single = function.child_by_field_name("parameter")
+    if single is not None:
+        return [ParameterNode(single)]
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        return []
+    found = []
+    for child in parameters.named_children:
+        if child.type == "comment":
+            continue
+        parameter = ParameterNode(child)
+        if parameter.pattern is not None and parameter.pattern.type != "this":
+            found.append(parameter)
+    return found
+
+
+def class_members(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    body = node.child_by_field_name("body")
+    return [] if body is None else list(body.named_children)
