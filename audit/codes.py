@@ -11,7 +11,9 @@ from audit.model import Category, Code, Severity
 
 __all__ = ["ALL", "by_id",
            "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
-           "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY"]
+           "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY",
+           "GHOST_EVENT", "EVENT_NAME_DRIFT", "EVENT_SCOPE", "ABSENCE_PERMITS",
+           "UNSATISFIABLE_TRIGGER"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -38,9 +40,26 @@ HIDDEN_AUTHORITY = Code(
     Severity.CRITICAL, Category.AUTHORITY,
     ("external/cwe/cwe-863", "external/cwe/cwe-1426", "owasp-llm/LLM06"))
 
+GHOST_EVENT = Code(
+    "GHOST-EVENT", "Negated event clause whose event nothing emits", Severity.HIGH,
+    Category.POLICY, ("external/cwe/cwe-863", "external/cwe/cwe-754"))
+EVENT_NAME_DRIFT = Code(
+    "EVENT-NAME-DRIFT", "Event clause names a near-miss of an emitted event", Severity.MEDIUM,
+    Category.POLICY, ("external/cwe/cwe-697",))
+EVENT_SCOPE = Code(
+    "EVENT-SCOPE", "Event clause not scoped to the entity it decides about", Severity.HIGH,
+    Category.POLICY, ("external/cwe/cwe-863",))
+ABSENCE_PERMITS = Code(
+    "ABSENCE-PERMITS", "Missing input makes a consequential trigger true", Severity.HIGH,
+    Category.POLICY, ("external/cwe/cwe-636", "external/cwe/cwe-863"))
+UNSATISFIABLE_TRIGGER = Code(
+    "UNSATISFIABLE-TRIGGER", "Trigger can never be true", Severity.HIGH, Category.POLICY,
+    ("external/cwe/cwe-561",))
+
 ALL: tuple[Code, ...] = (
     EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
     UNGOVERNED_PATH, HIDDEN_AUTHORITY,
+    GHOST_EVENT, EVENT_NAME_DRIFT, EVENT_SCOPE, ABSENCE_PERMITS, UNSATISFIABLE_TRIGGER,
 )
 
 _BY_ID = {code.id: code for code in ALL}

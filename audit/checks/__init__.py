@@ -11,8 +11,13 @@ import networkx as nx
 
 from analyzers.facts import SourceFacts
 from audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
+from audit.checks.absence_permits import absence_permits
+from audit.checks.event_name_drift import event_name_drift
+from audit.checks.event_scope import event_scope
+from audit.checks.ghost_event import ghost_event
 from audit.checks.hidden_authority import hidden_authority
 from audit.checks.ungoverned_path import ungoverned_path
+from audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
 from audit.model import Finding
 from audit.policy import Emu
 
@@ -22,6 +27,11 @@ __all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_c
 ALL_CHECKS: tuple[Check, ...] = (
     ungoverned_path,
     hidden_authority,
+    ghost_event,
+    event_name_drift,
+    event_scope,
+    absence_permits,
+    unsatisfiable_trigger,
 )
 
 

@@ -1,0 +1,40 @@
+"""EMUs as the policy checks read them: each EMU whose trigger parses, with its AST and
+dependencies, and the location every EMU finding shares.
+
+A trigger that does not parse is EMU-TRIGGER-SYNTAX's business; the checks here skip it rather
+than guess what it meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from audit import dsl
+from audit.dsl.ast import Expr
+from audit.policy import Emu
+
+__all__ = ["ParsedEmu", "parsed_emus", "emu_place"]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedEmu:
+    emu: Emu
+    ast: Expr
+    dependencies: tuple[dsl.Dependency, ...]
+
+
+def parsed_emus(emus: Iterable[Emu]) -> Iterator[ParsedEmu]:
+    """Every EMU whose trigger is a string that parses without errors, in the given order."""
+    for emu in emus:
+        if not isinstance(emu.trigger, str):
+            continue
+        result = dsl.parse_trigger(emu.trigger)
+        if result.ok and result.ast is not None:
+            yield ParsedEmu(emu, result.ast, dsl.dependencies(result.ast))
+
+
+def emu_place(emu: Emu) -> dict[str, Any]:
+    """The `ctx.finding` keywords that put a finding on an EMU: its JSONL line, key, symbol."""
+    return {"location": emu.location, "symbol": emu.label, "emu_key": emu.emu_key or None}

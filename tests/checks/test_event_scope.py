@@ -1,0 +1,76 @@
+"""EVENT-SCOPE: WHERE attributes no producer sends, and unscoped negations about one entity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from emu_repos import emitter, emu, findings
+
+SCOPED = ("state.refund.request_id EXISTS AND NOT event.agent.issued.refund "
+          "WHERE request_id == '{{refund.request_id}}' IN 'P30D'")
+UNSCOPED = "state.refund.request_id EXISTS AND NOT event.agent.issued.refund IN 'P30D'"
+DIRECTIVE = {"type": "context_directive", "directive": "Offer a refund."}
+
+
+def _scope(root: Path, code: str, trigger: str, **kwargs) -> list:
+    return findings(root, "EVENT-SCOPE", {"app.py": code}, [emu(trigger, **kwargs)])
+
+
+def test_a_filter_on_an_attribute_no_producer_sends(tmp_path: Path) -> None:
+    code = emitter(("agent.issued.refund", '{"customer_id": customer_id}'))
+    [found] = _scope(tmp_path, code, SCOPED)
+    assert "on `request_id`" in found.message and "they send `customer_id`" in found.message
+    assert [r.file for r in found.related] == ["app.py"]
+
+
+def test_one_producer_with_the_attribute_is_enough(tmp_path: Path) -> None:
+    code = emitter(("agent.issued.refund", '{"customer_id": customer_id}'),
+                   ("agent.issued.refund", '{"request_id": request_id}'))
+    assert _scope(tmp_path, code, SCOPED) == []
+
+
+def test_an_event_without_attributes_sends_none(tmp_path: Path) -> None:
+    [found] = _scope(tmp_path, emitter(("agent.issued.refund", "")), SCOPED)
+    assert "they send no attributes" in found.message
+
+
+def test_unknown_attributes_make_no_claim(tmp_path: Path) -> None:
+    assert _scope(tmp_path, emitter(("agent.issued.refund", "attributes")), SCOPED) == []
+    batch = ("from memrail import AsyncAMIClient\nfrom memrail.atoms import event\n\n"
+             "client = AsyncAMIClient()\n\n\nasync def record(ts):\n"
+             "    await client.emit_events([event('agent.issued.refund', ts=ts)])\n")
+    assert _scope(tmp_path, batch, SCOPED) == []
+
+
+def test_no_producer_is_left_to_ghost_event(tmp_path: Path) -> None:
+    assert _scope(tmp_path, emitter(("agent.closed.ticket", "")), SCOPED) == []
+
+
+def test_an_unscoped_negation_about_one_entity(tmp_path: Path) -> None:
+    code = emitter(("agent.issued.refund", '{"request_id": request_id}'))
+    [found] = _scope(tmp_path, code, UNSCOPED)
+    assert "(`state.refund.request_id`)" in found.message and "no WHERE" in found.message
+
+
+def test_an_id_interpolated_by_the_action_makes_it_about_one_entity(tmp_path: Path) -> None:
+    trigger = "state.refund.amount_cents < 100 AND NOT event.agent.issued.refund IN 'P30D'"
+    assert len(_scope(tmp_path, "", trigger)) == 1        # TOOL's args use {{refund.request_id}}
+
+
+def test_an_unscoped_negation_without_an_entity_is_fine(tmp_path: Path) -> None:
+    trigger = "state.refund.amount_cents < 100 AND NOT event.agent.issued.refund IN 'P30D'"
+    assert _scope(tmp_path, "", trigger, action=DIRECTIVE) == []
+
+
+def test_a_positive_unscoped_clause_is_not_reported(tmp_path: Path) -> None:
+    trigger = "state.refund.request_id EXISTS AND event.agent.issued.refund IN 'P30D'"
+    assert _scope(tmp_path, "", trigger) == []
+
+
+def test_the_refund_corpus_app_is_scoped() -> None:
+    from audit.pipeline import AuditRequest, run_audit
+    app = Path(__file__).resolve().parents[2] / "corpus" / "apps" / "memrail_refund"
+    result = run_audit(AuditRequest(root=app, jobs=1, cache_dir=None))
+    mine = {"GHOST-EVENT", "EVENT-NAME-DRIFT", "EVENT-SCOPE", "ABSENCE-PERMITS",
+            "UNSATISFIABLE-TRIGGER"}
+    assert result.emus and not [f for f in result.findings if f.code.id in mine]
