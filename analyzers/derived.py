@@ -112,7 +112,7 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
 def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:
     """Every distinct guard of the file with the scope it sits in."""
     seen: set[tuple[Location, GuardKind]] = set()
-    holders = (*file.calls, *file.assignments, *file.returns)
+    holders = (*file.calls, *file.assignments, *file.returns, *file.blocks)
     for holder in holders:
         for guard in holder.guards:
             key = (guard.location, guard.kind)
