@@ -1,8 +1,10 @@
 """Before/after comparison of one EMU's trigger (`topo fuzz --before OLD`).
 
 Both versions are judged on the same contexts: every probe row of the union of both versions'
-probes (see `tables`), around each version's witness, and a Hypothesis sample drawn from both
-versions' branch plans. A row changed when one version matches at that value and the other does
+probes (see `tables`), and a Hypothesis sample drawn from both versions' branch plans. The rows
+vary one atom around a *base* on which both versions agree, preferably one that both match
+("all other facts valid"); around a base where they already disagree, every row would differ
+for the base's sake and be blamed on the varied atom. A row changed when one version matches at that value and the other does
 not; the changed values of one atom are summarised as the runs of tested numbers that changed
 the same way (`[5001, 7500]`: 5000 and 7501 were tested and did not change) and a set of the
 other values (`{'USD', absent}`). Unchanged rows are kept too, as the confirmation a reviewer
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal
 
 from audit.dsl import EvalContext, context_to_json
@@ -21,13 +24,13 @@ from audit.fuzz.atoms import Atom
 from audit.fuzz.boundaries import Probes, same_value
 from audit.fuzz.evaluation import TriggerUnderTest
 from audit.fuzz.plans import branch_plans, free_plan
-from audit.fuzz.search import Budget, draw_sample
+from audit.fuzz.search import Budget, draw_sample, find_minimal
 from audit.fuzz.strategies import planned_contexts
-from audit.fuzz.tables import probe_rows, value_sort_key
+from audit.fuzz.tables import empty_context, probe_rows, value_sort_key
 from audit.fuzz.values import format_value, format_values, is_number
 
 __all__ = ["SweepPoint", "DiffCase", "ChangedRegion", "UnchangedRegion", "EmuDiff",
-           "diff_triggers", "added_emu", "removed_emu", "MAX_SAMPLED_CASES"]
+           "diff_bases", "diff_triggers", "added_emu", "removed_emu", "MAX_SAMPLED_CASES"]
 
 MAX_SAMPLED_CASES = 10
 """Changed contexts from the random sample kept per EMU (the probe rows are all kept)."""
@@ -90,10 +93,30 @@ class EmuDiff:
     sampled: int = 0
 
 
+def diff_bases(emu_key: str, before: TriggerUnderTest, after: TriggerUnderTest,
+               probes: Probes, witnesses: Sequence[EvalContext], budget: Budget, *,
+               now: datetime) -> list[EvalContext]:
+    """The contexts to sweep around: the witnesses that both versions match, else a searched
+    context that both match, else the witnesses on which they agree, else an empty context."""
+    unique = list(dict.fromkeys(_canonical(w) for w in witnesses))
+    distinct = [next(w for w in witnesses if _canonical(w) == key) for key in unique]
+    both = [w for w in distinct if before.matches(w) and after.matches(w)]
+    if both:
+        return both
+    plans = (*branch_plans(after.ast, probes), *branch_plans(before.ast, probes))
+    found = find_minimal(planned_contexts(plans, now=now),
+                         lambda ctx: before.matches(ctx) and after.matches(ctx), budget,
+                         f"diff-base:{emu_key}")
+    if isinstance(found.value, EvalContext):
+        return [found.value]
+    agreeing = [w for w in distinct if before.matches(w) == after.matches(w)]
+    return agreeing or [empty_context(now)]
+
+
 def diff_triggers(emu_key: str, before: TriggerUnderTest, after: TriggerUnderTest,
                   probes: Probes, bases: Sequence[EvalContext], budget: Budget) -> EmuDiff:
     """Compare two versions of one EMU's trigger. `probes` should be the merged probes of both
-    versions and `bases` their witnesses (or an empty context)."""
+    versions and `bases` come from `diff_bases`."""
     points = tuple(point for base in bases for point in _sweep(before, after, base, probes))
     plans = (*branch_plans(after.ast, probes), *branch_plans(before.ast, probes),
              free_plan(probes))

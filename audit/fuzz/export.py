@@ -68,12 +68,12 @@ def export_tests(report: FuzzReport, directory: Path) -> Path:
 
 def exported_test_source(report: FuzzReport) -> str:
     now = report.config.now.isoformat().replace("+00:00", "Z")
-    triggers = {result.emu.label: result.trigger for result in report.emus}
+    triggers = "".join(f"    {result.emu.label!r}: {result.trigger!r},\n"
+                       for result in report.emus)
     cases = "\n".join(_indent(pprint.pformat(case, width=96, sort_dicts=True)) + ","
                       for case in _cases(report))
     return _TEMPLATE.format(seed=report.config.budget.seed, now=now, source=report.source,
-                            triggers=pprint.pformat(triggers, width=96, sort_dicts=True),
-                            cases=cases)
+                            triggers="{\n" + triggers + "}", cases=cases)
 
 
 def _cases(report: FuzzReport) -> Iterator[tuple[str, str, dict[str, Any], bool]]:

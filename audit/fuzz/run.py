@@ -17,7 +17,7 @@ from audit.dsl import EvalContext, format_trigger, parse_trigger
 from audit.dsl.ast import Expr
 from audit.fuzz.arbitration import Contender, Lane, contender, lane_of
 from audit.fuzz.boundaries import Probes, merge_probes, probes
-from audit.fuzz.diff import EmuDiff, added_emu, diff_triggers, removed_emu
+from audit.fuzz.diff import EmuDiff, added_emu, diff_bases, diff_triggers, removed_emu
 from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
 from audit.fuzz.search import Budget
 from audit.fuzz.standings import DecisionPointReport, decision_point_reports
@@ -160,12 +160,11 @@ def _compare(key: str, previous: PolicyUnderTest, trigger: TriggerUnderTest, own
     old_probes = probes(previous.ast)
     old_found = reachability(old_trigger, old_probes, config.budget, purpose=f"before:{key}",
                              now=config.now)
-    bases = [ctx for ctx in (found.witness, old_found.witness) if ctx is not None]
-    if len(bases) == 2 and bases[0] == bases[1]:
-        bases = bases[:1]
     merged = merge_probes(own, old_probes)
-    return diff_triggers(key, old_trigger, trigger, merged,
-                         bases or [empty_context(config.now)], config.budget)
+    witnesses = [ctx for ctx in (found.witness, old_found.witness) if ctx is not None]
+    bases = diff_bases(key, old_trigger, trigger, merged, witnesses, config.budget,
+                       now=config.now)
+    return diff_triggers(key, old_trigger, trigger, merged, bases, config.budget)
 
 
 def _removed(policy: PolicyUnderTest, config: FuzzConfig) -> EmuDiff:
