@@ -13,7 +13,8 @@ __all__ = ["ALL", "by_id",
            "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
            "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY",
            "GHOST_EVENT", "EVENT_NAME_DRIFT", "EVENT_SCOPE", "ABSENCE_PERMITS",
-           "UNSATISFIABLE_TRIGGER"]
+           "UNSATISFIABLE_TRIGGER",
+           "INVOKE_GAP", "ATOM_GAP", "ACTION_GAP", "COHERENCE_GAP", "BINDING_MISMATCH"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -56,10 +57,26 @@ UNSATISFIABLE_TRIGGER = Code(
     "UNSATISFIABLE-TRIGGER", "Trigger can never be true", Severity.HIGH, Category.POLICY,
     ("external/cwe/cwe-561",))
 
+INVOKE_GAP = Code(
+    "INVOKE-GAP", "Decision point never invoked, or its tool reached around it", Severity.HIGH,
+    Category.POLICY, ("external/cwe/cwe-862",))
+ATOM_GAP = Code(
+    "ATOM-GAP", "A caller does not supply a trigger dependency", Severity.HIGH, Category.POLICY,
+    ("external/cwe/cwe-20",))
+ACTION_GAP = Code(
+    "ACTION-GAP", "The selected action has no handler", Severity.HIGH, Category.POLICY, ())
+COHERENCE_GAP = Code(
+    "COHERENCE-GAP", "EMU, tool and events belong to different projects", Severity.MEDIUM,
+    Category.POLICY, ())
+BINDING_MISMATCH = Code(
+    "BINDING-MISMATCH", "Code invokes a near-miss of a bound decision point", Severity.HIGH,
+    Category.POLICY, ())
+
 ALL: tuple[Code, ...] = (
     EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
     UNGOVERNED_PATH, HIDDEN_AUTHORITY,
     GHOST_EVENT, EVENT_NAME_DRIFT, EVENT_SCOPE, ABSENCE_PERMITS, UNSATISFIABLE_TRIGGER,
+    INVOKE_GAP, ATOM_GAP, ACTION_GAP, COHERENCE_GAP, BINDING_MISMATCH,
 )
 
 _BY_ID = {code.id: code for code in ALL}

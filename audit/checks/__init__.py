@@ -12,10 +12,15 @@ import networkx as nx
 from analyzers.facts import SourceFacts
 from audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
 from audit.checks.absence_permits import absence_permits
+from audit.checks.action_gap import action_gap
+from audit.checks.atom_gap import atom_gap
+from audit.checks.binding_mismatch import binding_mismatch
+from audit.checks.coherence_gap import coherence_gap
 from audit.checks.event_name_drift import event_name_drift
 from audit.checks.event_scope import event_scope
 from audit.checks.ghost_event import ghost_event
 from audit.checks.hidden_authority import hidden_authority
+from audit.checks.invoke_gap import invoke_gap
 from audit.checks.ungoverned_path import ungoverned_path
 from audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
 from audit.model import Finding
@@ -32,6 +37,11 @@ ALL_CHECKS: tuple[Check, ...] = (
     event_scope,
     absence_permits,
     unsatisfiable_trigger,
+    invoke_gap,
+    atom_gap,
+    action_gap,
+    coherence_gap,
+    binding_mismatch,
 )
 
 

@@ -17,3 +17,9 @@ def build_context(user):
 def maybe_win_back(user):
     with AMIClient() as client:
         return client.decide(decision_point="growth.winback", context=build_context(user))
+
+
+def winback_instructions(user):
+    """The directives of the selected EMUs, for the support agent's next prompt."""
+    decision = maybe_win_back(user)
+    return [item.action["directive"] for item in decision.selected]

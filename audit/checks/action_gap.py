@@ -1,0 +1,165 @@
+"""ACTION-GAP: the action an EMU selects cannot happen, because nothing in the code handles it.
+
+Seed 000, "Action connectivity": "Trigger reachability asks, 'Can this policy match?' Action
+connectivity asks, 'Can the selected outcome actually happen?'" — "the action type has a
+handler; a `tool_call` has a matching registered tool and runtime executor; route and prompt
+destinations exist". At run time the SDK executor fails with "No route handler registered" or
+"Tool 'x' is not available"; statically we look for what would have handled the action:
+- a `tool_call`: a Memrail tool registered under the EMU's `tool_id`, or a custom dispatcher
+  that compares with that id or maps it to a function (`{"refund_payment": refund}`);
+- a `route` / `decision_prompt` / `context_directive`: an `on_route` / `on_decision_prompt` /
+  `on_context_directive` handler (for the EMU's decision point), or a custom dispatcher branch
+  on the action type (`action["type"] == "route"`), or code reading the directive text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from analyzers.ir import Condition, FileIR, Value, ValueKind
+from audit import codes
+from audit.checks._integration import MEMRAIL, emu_tool_id, has_app_code, memrail_tools
+from audit.checks._registry import CheckContext, check
+from audit.graph import sites_of_kind
+from audit.model import Finding, SiteKind
+from audit.policy import Emu
+
+__all__ = ["action_gap"]
+
+_HANDLER_DECORATOR = {"route": "on_route", "decision_prompt": "on_decision_prompt",
+                      "context_directive": "on_context_directive"}
+# Payload fields only one action type carries: reading them is handling that type.
+_PAYLOAD_FIELDS = {"context_directive": ("directive",), "route": ("destination",)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Dispatch:
+    """What custom dispatch code shows: string literals compared against, dict keys mapped to
+    functions, and payload fields read (`["directive"]`, `.get("directive")`)."""
+
+    compared: frozenset[str]
+    mapped: frozenset[str]
+    fields: frozenset[str]
+
+
+@check(codes.ACTION_GAP)
+def action_gap(ctx: CheckContext) -> Iterator[Finding]:
+    if not has_app_code(ctx):
+        return
+    dispatch = _dispatch(ctx.facts.files)
+    for emu in ctx.emus:
+        kind = emu.action.get("type")
+        if kind == "tool_call":
+            message = _tool_gap(ctx, emu, dispatch)
+        elif kind in _HANDLER_DECORATOR:
+            message = _handler_gap(ctx, emu, str(kind), dispatch)
+        else:
+            message = None
+        if message:
+            yield ctx.finding(codes.ACTION_GAP, location=emu.location, symbol=emu.label,
+                              emu_key=emu.emu_key, message=message, snippet=f"action {kind}")
+
+
+def _tool_gap(ctx: CheckContext, emu: Emu, dispatch: _Dispatch) -> str | None:
+    tool_id = emu_tool_id(emu)
+    if tool_id is None:
+        return None     # EMU-SCHEMA reports a tool_call without a tool
+    tools = memrail_tools(ctx)
+    if any(t.attr("tool_name_literal") is False for t in tools):
+        return None     # a tool registered under a computed name may be this one
+    if any(t.attr("tool_name") == tool_id for t in tools):
+        return None
+    if tool_id in dispatch.compared or tool_id in dispatch.mapped:
+        return None
+    return (f"EMU `{emu.label}` selects tool `{tool_id}`, which no Memrail tool registration "
+            f"or dispatcher branch in the code handles")
+
+
+def _handler_gap(ctx: CheckContext, emu: Emu, kind: str, dispatch: _Dispatch) -> str | None:
+    if kind in dispatch.compared or set(_PAYLOAD_FIELDS.get(kind, ())) & dispatch.fields:
+        return None
+    handlers = [s for s in sites_of_kind(ctx.graph, SiteKind.ACTION_HANDLER)
+                if s.system == MEMRAIL and s.attr("action_type") == kind]
+    if kind != "context_directive":
+        if handlers:
+            return None
+        return (f"EMU `{emu.label}` selects a `{kind}` action, and the code has no "
+                f"`{_HANDLER_DECORATOR[kind]}` handler or dispatcher branch on `{kind}`")
+    # Directive handlers are keyed `*`, `dp` or `dp:project`: one for another point is no help.
+    keys = [h.attr("decision_point") for h in handlers]
+    if any(k is None or h.attr("decision_point_literal") is False or k == emu.decision_point
+           for k, h in zip(keys, handlers)):
+        return None
+    others = f" (handlers exist for {', '.join(f'`{k}`' for k in sorted(map(str, keys)))})" \
+        if keys else ""
+    point = f"decision point `{emu.decision_point}`" if emu.decision_point else "its decision"
+    return (f"EMU `{emu.label}` selects a `context_directive` action, and the code has no "
+            f"`on_context_directive` handler for {point} or dispatcher branch on it{others}")
+
+
+# ---- custom dispatch evidence ----------------------------------------------------------------
+
+def _dispatch(files: Iterable[FileIR]) -> _Dispatch:
+    compared: set[str] = set()
+    mapped: set[str] = set()
+    fields: set[str] = set()
+    for file in files:
+        for condition in _conditions(file):
+            for comparison in condition.comparisons:
+                for side in (comparison.left, comparison.right):
+                    compared.update(_strings(side))
+            fields.update(_fields(condition.reads))
+        for value in _values(file):
+            mapped.update(k for k, v in _dict_entries(value)
+                          if k and v.kind in (ValueKind.NAME, ValueKind.LAMBDA))
+            fields.update(_fields(value.reads))
+            if value.kind is ValueKind.OTHER:
+                # A comprehension's reads leave out its own variables (`item.action[…]`).
+                fields.update(f for names in _PAYLOAD_FIELDS.values() for f in names
+                              if any(q in value.text for q in (f'["{f}"]', f"['{f}']")))
+        for call in file.calls:
+            if call.name == "get" and call.args and call.args[0].kind is ValueKind.STRING:
+                fields.add(str(call.args[0].literal))
+    return _Dispatch(frozenset(compared), frozenset(mapped), frozenset(fields))
+
+
+def _conditions(file: FileIR) -> Iterator[Condition]:
+    holders = (*file.calls, *file.assignments, *file.returns)
+    guards = [g for h in holders for g in h.guards] + [b.guard for b in file.blocks]
+    return (g.condition for g in guards if g.condition is not None)
+
+
+def _values(file: FileIR) -> Iterator[Value]:
+    for call in file.calls:
+        yield from (*call.args, *(v for _, v in call.kwargs))
+    for assignment in file.assignments:
+        yield assignment.value
+    for returned in file.returns:
+        if returned.value is not None:
+            yield returned.value
+
+
+def _strings(value: Value | None) -> Iterator[str]:
+    if value is None:
+        return
+    if value.kind is ValueKind.STRING and isinstance(value.literal, str):
+        yield value.literal
+    for _, entry in value.entries:
+        yield from _strings(entry)
+
+
+def _dict_entries(value: Value) -> Iterator[tuple[str | None, Value]]:
+    if value.kind is ValueKind.DICT:
+        yield from value.entries
+    for _, entry in value.entries:
+        yield from _dict_entries(entry)
+
+
+def _fields(reads: Iterable[str]) -> Iterator[str]:
+    """`action["directive"]` -> `directive`: the last literal subscript of each access path."""
+    for path in reads:
+        if path.endswith('"]'):
+            start = path.rfind('["')
+            if start >= 0:
+                yield path[start + 2:-2]

@@ -1,0 +1,107 @@
+"""COHERENCE-GAP: an EMU, its tool and the events it reads sit in different projects.
+
+Seed 000, "Project coherence": "Use the project as an explicit integration boundary for EMUs,
+decision points, tools, and events … runtime selection does not check that an executor exists"
+— the executor fails with "Tool 'x' is not available for project 'p'". And: "Cross-project
+event queries are possible within a workspace, but they create a declared dependency and should
+be documented in the topology." Two findings follow:
+- the EMU's tool is registered (`projects=[…]`) only for projects other than the one its
+  decision point is decided in (the decide call's `project=`, else its client's);
+- a trigger reads `event.<project>.s.v.o` from a project that nothing declares: not the
+  EMU's own project, not named in the EMU's `metadata`, and not a project the code itself
+  works with (a literal `project=`/`projects=` on a client, decision, emit or tool).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from audit import codes, dsl
+from audit.checks._integration import (decision_project, emu_tool_id, has_app_code, invoking,
+                                       memrail_tools, repo_projects)
+from audit.checks._registry import CheckContext, check
+from audit.model import Finding
+from audit.policy import Emu
+
+__all__ = ["coherence_gap"]
+
+
+@check(codes.COHERENCE_GAP)
+def coherence_gap(ctx: CheckContext) -> Iterator[Finding]:
+    if not has_app_code(ctx):
+        return
+    known = frozenset(repo_projects(ctx))
+    for emu in ctx.emus:
+        own = _emu_projects(ctx, emu)
+        message = _tool_gap(ctx, emu, own)
+        if message:
+            yield ctx.finding(codes.COHERENCE_GAP, location=emu.location, symbol=emu.label,
+                              emu_key=emu.emu_key, message=message,
+                              snippet=f"tool {emu_tool_id(emu)}")
+        for project, accessor in _undeclared_events(emu, own, known):
+            yield ctx.finding(
+                codes.COHERENCE_GAP, location=emu.location, symbol=emu.label,
+                emu_key=emu.emu_key, snippet=accessor,
+                message=f"EMU `{emu.label}` reads `{accessor}` from project `{project}`, a "
+                        f"cross-project dependency that neither the EMU's metadata nor the "
+                        f"code declares")
+
+
+def _emu_projects(ctx: CheckContext, emu: Emu) -> frozenset[str]:
+    """Projects the EMU is decided in: those of the calls invoking its point (when known)."""
+    if not emu.decision_point:
+        return frozenset()
+    found = (decision_project(ctx, site) for site in invoking(ctx, emu.decision_point))
+    return frozenset(p for p in found if p)
+
+
+def _tool_gap(ctx: CheckContext, emu: Emu, own: frozenset[str]) -> str | None:
+    tool_id = emu_tool_id(emu)
+    if tool_id is None or not own:
+        return None
+    tools = [t for t in memrail_tools(ctx) if t.attr("tool_name") == tool_id]
+    if not tools or any(not isinstance(t.attr("projects"), tuple) for t in tools):
+        return None     # unregistered is ACTION-GAP; computed or absent projects: unknown
+    registered = frozenset(p for t in tools for p in t.attr("projects"))
+    missing = sorted(own - registered)
+    if not missing:
+        return None
+    return (f"EMU `{emu.label}` is decided in project {_names(missing)} but its tool "
+            f"`{tool_id}` is registered only for {_names(sorted(registered))}")
+
+
+def _undeclared_events(emu: Emu, own: frozenset[str],
+                       known: frozenset[str]) -> Iterator[tuple[str, str]]:
+    # With no project named anywhere we cannot tell a cross-project event from one of the
+    # EMU's own project (configured through the environment): say nothing.
+    if not isinstance(emu.trigger, str) or not (own or known):
+        return
+    parsed = dsl.parse_trigger(emu.trigger)
+    if parsed.ast is None:
+        return
+    declared = own | known | frozenset(_metadata_strings(emu.raw.get("metadata")))
+    seen: set[str] = set()
+    for dependency in dsl.dependencies(parsed.ast):
+        project = dependency.project
+        if dependency.kind != "event" or not project or project in declared:
+            continue
+        if dependency.accessor not in seen:
+            seen.add(dependency.accessor)
+            yield project, dependency.accessor
+
+
+def _metadata_strings(value: object) -> Iterator[str]:
+    """Every string in the EMU's metadata (`{"depends_on_projects": ["billing"]}`)."""
+    match value:
+        case str():
+            yield value
+        case dict():
+            for item in value.values():
+                yield from _metadata_strings(item)
+        case list():
+            for item in value:
+                yield from _metadata_strings(item)
+
+
+def _names(projects: list[str]) -> str:
+    return ", ".join(f"`{p}`" for p in projects)

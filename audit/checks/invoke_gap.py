@@ -1,0 +1,108 @@
+"""INVOKE-GAP: a decision point that nothing invokes, or a registered tool reached around it.
+
+Seed 000, "Audit an application's decision topology": an *invoke gap* is "a consequential path
+[that] never reaches the decision point". It shows in two ways:
+- an EMU bound to a point that no code names in a decision call: the policy can never be
+  selected, whatever its trigger says;
+- a Memrail-registered tool whose handler moves money (or sends, deletes…) and that code also
+  calls directly, on a chain where no decision at the tool's point guards the call: the
+  registration suggests "runs only when selected", the direct call makes that untrue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.roles import function_node
+from audit import codes
+from audit.checks._integration import (decision_calls, emu_tool_id, has_app_code, invoking,
+                                       literal_point, memrail_tools, partial_code)
+from audit.checks._reach import chains
+from audit.checks._registry import CheckContext, check
+from audit.graph import callers
+from audit.model import EdgeKind, Finding, Site, SiteKind
+
+__all__ = ["invoke_gap"]
+
+
+@check(codes.INVOKE_GAP)
+def invoke_gap(ctx: CheckContext) -> Iterator[Finding]:
+    if not has_app_code(ctx):
+        return
+    yield from _uninvoked_emus(ctx)
+    yield from _bypassed_tools(ctx)
+
+
+def _uninvoked_emus(ctx: CheckContext) -> Iterator[Finding]:
+    # A decision call with a computed name may reach any point: claiming "nothing invokes it"
+    # would be a guess (DYNAMIC-DECISION-POINT reports that call instead).
+    if any(s.attr("decision_point_literal") is False for s in decision_calls(ctx)):
+        return
+    for emu in ctx.emus:
+        point = emu.decision_point
+        if not point or invoking(ctx, point):
+            continue
+        yield ctx.finding(
+            codes.INVOKE_GAP, location=emu.location, symbol=emu.label, emu_key=emu.emu_key,
+            message=f"EMU `{emu.label}` is bound to decision point `{point}`, which no "
+                    f"decision call in the code invokes",
+            snippet=f"decision_point {point}", inferred=partial_code(ctx))
+
+
+def _bypassed_tools(ctx: CheckContext) -> Iterator[Finding]:
+    for tool in memrail_tools(ctx):
+        definition = tool.attr("definition")
+        if not isinstance(definition, str) or not _executors(ctx, tool):
+            continue
+        points = _points_selecting(ctx, str(tool.attr("tool_name") or ""))
+        for _, call_id in callers(ctx.graph, function_node(definition)):
+            found = ctx.calls.get(call_id)
+            if found is None:
+                continue
+            file, call = found
+            stand_in = Site(id=f"call:{call.id}", kind=SiteKind.EXECUTOR, system="code",
+                            language=file.language.value, location=call.location,
+                            symbol=_symbol(file.module, call.scope), attrs=(("call", call.id),))
+            if all(_passes_point(ctx, chain.enforced_by, points)
+                   for chain in chains(ctx, stand_in)):
+                continue
+            where = f" (selected at {', '.join(f'`{p}`' for p in points)})" if points else ""
+            yield ctx.finding(
+                codes.INVOKE_GAP, location=call.location, symbol=stand_in.symbol,
+                message=f"`{stand_in.symbol}` calls `{definition}`, the handler of Memrail tool "
+                        f"`{tool.attr('tool_name')}`{where}, on a path that passes no decision "
+                        f"at its decision point",
+                snippet=call.name, related=(tool.location,), path=(tool.id,))
+
+
+def _executors(ctx: CheckContext, tool: Site) -> list[str]:
+    """The consequential executors the tool's handler reaches (execution edges)."""
+    return [target for _, target, data in ctx.graph.out_edges(tool.id, data=True)
+            if data.get("kind") == EdgeKind.EXECUTION.value and target.startswith("executor:")]
+
+
+def _points_selecting(ctx: CheckContext, tool_name: str) -> tuple[str, ...]:
+    """The decision points of the EMUs that select this tool."""
+    points = {emu.decision_point for emu in ctx.emus
+              if emu.decision_point and emu_tool_id(emu) == tool_name}
+    return tuple(sorted(points))
+
+
+def _passes_point(ctx: CheckContext, enforced_by: tuple[str, ...],
+                  points: tuple[str, ...]) -> bool:
+    """A chain passes the tool's decision point when a decision at that point (any Memrail
+    decision, if no EMU names the tool) guards it, or when it starts in another registered
+    Memrail tool (which itself runs only when selected)."""
+    for site_id in enforced_by:
+        site = ctx.graph.nodes[site_id].get("site") if site_id in ctx.graph else None
+        if site is None:
+            continue
+        if site.kind is SiteKind.TOOL_REGISTRATION and site.system == "memrail":
+            return True
+        if site.kind is SiteKind.DECISION_CALL and (not points or literal_point(site) in points):
+            return True
+    return False
+
+
+def _symbol(module: str, scope: str) -> str:
+    return module if scope == "<module>" else f"{module}.{scope}"

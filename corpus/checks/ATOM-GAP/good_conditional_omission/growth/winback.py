@@ -1,0 +1,24 @@
+"""Build the decision context for the win-back decision point."""
+
+from datetime import datetime, timezone
+
+from memrail import AMIClient
+from memrail.atoms import state
+
+NEVER_LOGGED_IN = 36500     # documented sentinel: "never" reads as a century of inactivity
+
+
+def build_context(user):
+    context = [state("user.id", user.id)]
+    if user.last_login_at is not None:
+        days = (datetime.now(timezone.utc) - user.last_login_at).days
+    else:
+        days = NEVER_LOGGED_IN
+    context.append(state("user.days_since_last_login", days))
+    return context
+
+
+def winback_instructions(user):
+    with AMIClient(project="growth") as client:
+        decision = client.decide(decision_point="growth.winback", context=build_context(user))  # EXPECT-NOT: ATOM-GAP
+    return [item.action["directive"] for item in decision.selected]

@@ -1,0 +1,17 @@
+"""Registered executors and handlers of the billing project."""
+
+import stripe
+from memrail.tools import ToolRegistry
+
+registry = ToolRegistry()
+
+
+@registry.tool(name="refund_payment", description="Refund a settled charge", projects=["billing"])
+async def refund_payment(args: dict) -> dict:
+    refund = stripe.Refund.create(charge=args["charge_id"], amount=args["amount_cents"])
+    return {"refund_id": refund.id}
+
+
+@registry.on_route
+async def send_to_queue(destination, metadata):
+    return {"queued": destination, "reason": metadata.get("reason")}
