@@ -169,6 +169,7 @@ class SiteKind(enum.Enum):
     PROMPT_POLICY = "prompt_policy"
     MEMORY_READ = "memory_read"
     MEMORY_WRITE = "memory_write"
+    VALIDATION = "validation"      # a model-derived value checked against a fixed set (zod enum)
 
 
 class Tier(enum.Enum):

@@ -102,10 +102,15 @@ def _argument(source: Source, facts: FileFacts, call: Call | None,
         found = _positional(call.args, source.arg)
         if found is not None:
             return found
-    if source.object_key is not None and call.args:
+    if source.object_key and call.args:
         first = call.args[0]
-        return _entry(first, source.object_key) if first.kind is ValueKind.DICT else Dynamic(
-            first.text)
+        if first.kind is not ValueKind.DICT:
+            return Dynamic(first.text)
+        for key in source.object_key:
+            found = first.entry(key)
+            if found is not None:
+                return found
+        return _entry(first, source.object_key[0])
     spread = call.kwarg("**")
     if spread is not None and (source.kwarg or source.object_key):
         return Dynamic(spread.text)
@@ -113,7 +118,13 @@ def _argument(source: Source, facts: FileFacts, call: Call | None,
 
 
 def _positional(args: tuple[Value, ...], index: int) -> Located:
-    """`args[index]`, unless a `*spread` before (or at) it hides the position."""
+    """`args[index]`, unless a `*spread` before (or at) it hides the position. A negative
+    index counts from the end (`-1`: the handler last in `server.tool(name, …, handler)`);
+    a spread anywhere hides it."""
+    if index < 0:
+        if any(value.kind is ValueKind.SPREAD for value in args):
+            return Dynamic(next(v.text for v in args if v.kind is ValueKind.SPREAD))
+        return args[index] if len(args) >= -index else None
     for position, value in enumerate(args[:index + 1]):
         if value.kind is ValueKind.SPREAD:
             return Dynamic(value.text)
@@ -260,9 +271,30 @@ def _event_atom(value: Value, facts: FileFacts) -> Site | None:
     return None
 
 
+def _event_object(value: Value) -> Value | None:
+    """A TS-style event argument `{ event: event(...) }`: the value under `event`."""
+    return value.entry("event") if value.kind is ValueKind.DICT else None
+
+
+def _subject_verb_object(parts: list[Value | None]) -> AttrValue | Dynamic | None:
+    if not parts or any(part is None for part in parts):
+        return None
+    if all(part.kind is ValueKind.STRING for part in parts):
+        return ".".join(str(part.literal) for part in parts)
+    return Dynamic(".".join(part.text for part in parts))
+
+
 def _event_name(value: Value, facts: FileFacts) -> AttrValue | Dynamic:
     """`event("order.refund.issued", …)` → its topic (read from the ATOM site of that call);
-    a call with literal `subject=`, `verb=`, `object=` → `subject.verb.object`."""
+    a call with literal `subject=`, `verb=`, `object=` → `subject.verb.object`; an object
+    literal (TS) `{ event: event(...) }` or the legacy `{ subject, verb, object }` likewise."""
+    if value.kind is ValueKind.DICT:
+        inner = _event_object(value)
+        if inner is not None:
+            return _event_name(inner, facts)
+        found = _subject_verb_object([value.entry(part) for part in ("subject", "verb",
+                                                                     "object")])
+        return found if found is not None else Dynamic(value.text)
     if value.kind is not ValueKind.CALL or not value.call:
         return Dynamic(value.text)
     atom = _event_atom(value, facts)
@@ -271,11 +303,8 @@ def _event_name(value: Value, facts: FileFacts) -> AttrValue | Dynamic:
         return key if key is not None else Dynamic(str(atom.attr("key_text", value.text)))
     call = facts.calls.get(value.call)
     parts = [call.kwarg(part) for part in ("subject", "verb", "object")] if call else []
-    if parts and all(part is not None for part in parts):
-        if all(part.kind is ValueKind.STRING for part in parts):
-            return ".".join(str(part.literal) for part in parts)
-        return Dynamic(".".join(part.text for part in parts))
-    return Dynamic(value.text)
+    found = _subject_verb_object(parts)
+    return found if found is not None else Dynamic(value.text)
 
 
 def _read_event_name(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
@@ -297,6 +326,12 @@ def _read_event_attribute_keys(name: str, value: Value, facts: FileFacts
                                ) -> dict[str, AttrValue]:
     """The literal `attributes={…}` keys of the event an emit call sends: from the event
     builder's ATOM site, or from the `attributes=` keyword of the call itself."""
+    if value.kind is ValueKind.DICT:
+        inner = _event_object(value)
+        if inner is not None:
+            return _read_event_attribute_keys(name, inner, facts)
+        attributes = value.entry("attributes")
+        return {} if attributes is None else _read_keys(name, attributes, facts)
     atom = _event_atom(value, facts)
     if atom is not None:
         attrs: dict[str, AttrValue] = {}

@@ -194,8 +194,9 @@ def _holds(conditions: tuple[Condition, ...], attrs: dict[str, AttrValue]) -> bo
                 return False
             continue
         value = attrs.get(condition.attr, _ABSENT)
+        wanted = condition.one_of or (condition.value,)
         # `needs_approval=1` is not `True`: compare types too.
-        if type(value) is not type(condition.value) or value != condition.value:
+        if not any(type(value) is type(option) and value == option for option in wanted):
             return False
     return True
 

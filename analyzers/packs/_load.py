@@ -142,8 +142,10 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
 
 def _build_source(raw: dict[str, Any]) -> Source:
     kwarg = raw.get("kwarg", ())
+    object_key = raw.get("object_key", ())
     return Source(kwarg=(kwarg,) if isinstance(kwarg, str) else tuple(kwarg),
-                  arg=raw.get("arg"), object_key=raw.get("object_key"),
+                  arg=raw.get("arg"),
+                  object_key=(object_key,) if isinstance(object_key, str) else tuple(object_key),
                   class_attr=raw.get("class_attr"),
                   path=tuple(raw["path"].split(".")) if "path" in raw else ())
 
@@ -172,6 +174,8 @@ _CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_K
 def _build_condition(name: str, raw: Any) -> Condition:
     if isinstance(raw, dict):
         return Condition(attr=name, present=True)
+    if isinstance(raw, list):
+        return Condition(attr=name, one_of=tuple(raw))
     return Condition(attr=name, value=raw)
 
 

@@ -61,19 +61,20 @@ class Extract(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where an argument comes from. Keyword names are tried first, then the positional
-    index, then the key of a first-argument object literal (TS style); `path` then walks
-    into dict literals and keyword arguments of nested calls (`options=InvokeOptions(...)`).
+    index (negative counts from the end: -1 is the last argument), then the keys of a
+    first-argument object literal (TS style, tried in order); `path` then walks into dict
+    literals and keyword arguments of nested calls (`options=InvokeOptions(...)`).
     No location at all means the call itself (for event names built from its keywords)."""
 
     kwarg: tuple[str, ...] = ()
     arg: int | None = None
-    object_key: str | None = None
+    object_key: tuple[str, ...] = ()
     class_attr: str | None = None
     path: tuple[str, ...] = ()
 
     @property
     def is_call_itself(self) -> bool:
-        return (not self.kwarg and self.arg is None and self.object_key is None
+        return (not self.kwarg and self.arg is None and not self.object_key
                 and self.class_attr is None)
 
 
@@ -92,12 +93,13 @@ class AttrSpec:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """`when` clause: the entry yields a site only if attribute `attr` equals `value`
-    (or, with `present`, is given at all, literal or not)."""
+    """`when` clause: the entry yields a site only if attribute `attr` equals `value`, or one
+    of `one_of` when a list is given (or, with `present`, is given at all, literal or not)."""
 
     attr: str
     value: AttrValue = None
     present: bool = False
+    one_of: tuple[AttrValue, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

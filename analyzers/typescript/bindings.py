@@ -190,10 +190,12 @@ class ScopeBuilder:
             name = text.text(target)
             if value is not None and unwrap(value).type in FUNCTION_TYPES | CLASS_TYPES:
                 resolved = self.resolver.local_name(scope.child_qualname(name))
-            else:
-                resolved = self.resolver.instance(value, scope) or self.resolver.annotation(
-                    declarator.child_by_field_name("type"), scope)
-            scope.bind(name, Binding(position, resolved, top_level))
+                scope.bind(name, Binding(position, resolved, top_level))
+                return
+            resolved = self.resolver.instance(value, scope) or self.resolver.annotation(
+                declarator.child_by_field_name("type"), scope)
+            external = resolved is not None and self.resolver.is_external_value(value, scope)
+            scope.bind(name, Binding(position, resolved, top_level, external=external))
             return
         for name in pattern_names(target):
             scope.bind(text.text(name), Binding(position, None, top_level))

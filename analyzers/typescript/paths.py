@@ -147,6 +147,19 @@ class Resolver:
             return f"{resolved}.default"
         return resolved
 
+    def is_external_value(self, value: tree_sitter.Node | None, scope: Scope) -> bool:
+        """Whether a bound value comes from a package: `new ChatOpenAI()`, `drizzle(pool)`,
+        `await pkg.connect()` (methods on it are then named through the package)."""
+        if value is None:
+            return False
+        value = unwrap(value)
+        if value.type == "await_expression" and value.named_children:
+            value = unwrap(value.named_children[0])
+        if value.type == "new_expression":
+            value = value.child_by_field_name("constructor") or value
+        return value.type in ("identifier", "member_expression", "call_expression") and \
+            self._is_external(value, scope)
+
     def _is_external(self, node: tree_sitter.Node, scope: Scope) -> bool:
         """Whether a function expression is rooted in a package import or a global."""
         node = unwrap(node)
