@@ -71,14 +71,18 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
 # ---- branches ------------------------------------------------------------------------------
 
 def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
-    for scope, guard in _guards(file):
-        condition = guard.condition
+    tests = [(scope, guard.kind, guard.condition, guard.location)
+             for scope, guard in _guards(file)]
+    # A test computed into a value is a decision too: `return score >= LIMIT`.
+    tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location)
+              for holder in (*file.assignments, *file.returns) if holder.condition is not None]
+    for scope, kind, condition, location in tests:
         if condition is None:
             continue
-        if guard.kind is GuardKind.MATCH_CASE:
+        if kind is GuardKind.MATCH_CASE:
             labels = model.condition_labels(file, scope, condition)
             if labels:
-                yield _site(SiteKind.MODEL_BRANCH, file, scope, guard.location, labels,
+                yield _site(SiteKind.MODEL_BRANCH, file, scope, location, labels,
                             op="match", operand=condition.text)
             continue
         for comparison in condition.comparisons:
@@ -105,8 +109,10 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
     field = (tainted.ref or tainted.text).rsplit(".", 1)[-1]
     protocol = True if kind is SiteKind.MODEL_BRANCH and field in PROTOCOL_FIELDS else None
     side = "left" if other is comparison.left else None
+    named = "name" if other is not None and other.kind is ValueKind.NAME else None
     return _site(kind, file, scope, comparison.location, labels, op=comparison.op,
-                 operand=tainted.text, value=value, protocol=protocol, value_side=side)
+                 operand=tainted.text, value=value, protocol=protocol, value_side=side,
+                 value_kind=named)
 
 
 def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:

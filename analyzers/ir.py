@@ -224,6 +224,7 @@ class Assignment:
     guards: tuple[Guard, ...] = ()
     augmented: bool = False
     element: bool = False      # target receives an element of value (for-loop, destructuring)
+    condition: Condition | None = None   # the value is a test: `ok = score > 0.8`
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +233,7 @@ class Return:
     location: Location
     scope: str
     guards: tuple[Guard, ...] = ()
+    condition: Condition | None = None   # the value is a test: `return score >= LIMIT`
 
 
 @dataclass(frozen=True, slots=True)

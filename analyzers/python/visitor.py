@@ -93,9 +93,10 @@ class StatementWalker:
             case cst.Expr(value=expression):
                 reader.value(expression, context)
             case cst.Assign(targets=targets, value=expression):
-                value = reader.value(expression, context)
+                value, condition = self._read_test(expression, context)
                 for target in targets:
-                    self._assign(target.target, value, context, context.statement)
+                    self._assign(target.target, value, context, context.statement,
+                                 condition=condition)
             case cst.AnnAssign(target=target, value=expression) if expression is not None:
                 self._assign(target, reader.value(expression, context), context,
                              context.statement)
@@ -103,9 +104,11 @@ class StatementWalker:
                 self._assign(target, reader.value(expression, context), context,
                              context.statement, augmented=True)
             case cst.Return(value=expression):
-                value = None if expression is None else reader.value(expression, context)
+                value, condition = (None, None) if expression is None else \
+                    self._read_test(expression, context)
                 self.facts.returns.append(Return(value, context.statement,
-                                                 context.scope.qualname, context.guards))
+                                                 context.scope.qualname, context.guards,
+                                                 condition=condition))
             case cst.Import() | cst.ImportFrom():
                 self._imports(small, context)
             case cst.AnnAssign() | cst.Pass() | cst.Break() | cst.Continue() | cst.Global() \
@@ -115,8 +118,20 @@ class StatementWalker:
                 for expression in sub_expressions(small):
                     reader.value(expression, context)
 
+    def _read_test(self, expression: cst.BaseExpression, context: Context
+                   ) -> tuple[Value, Condition | None]:
+        """The value of an expression and, when it is a test (a comparison, `and`/`or`,
+        `not`), its Condition: `return score >= LIMIT` is a threshold as much as an `if`."""
+        if isinstance(expression, cst.Comparison | cst.BooleanOperation) or (
+                isinstance(expression, cst.UnaryOperation)
+                and isinstance(expression.operator, cst.Not)):
+            condition = self.reader.condition(expression, context)
+            return self.reader.values[id(expression)], condition
+        return self.reader.value(expression, context), None
+
     def _assign(self, target: cst.BaseExpression, value: Value, context: Context,
-                location: Location, *, element: bool = False, augmented: bool = False) -> None:
+                location: Location, *, element: bool = False, augmented: bool = False,
+                condition: Condition | None = None) -> None:
         """One Assignment per assigned name; destructuring marks each as an element."""
         match target:
             case cst.Tuple(elements=elements) | cst.List(elements=elements):
@@ -133,7 +148,7 @@ class StatementWalker:
         if path is not None:
             self.facts.assignments.append(Assignment(
                 path, value, location, context.scope.qualname, context.guards,
-                augmented=augmented, element=element))
+                augmented=augmented, element=element, condition=condition))
 
     def _imports(self, node: cst.Import | cst.ImportFrom, context: Context) -> None:
         names, error = imported_names(node, self.package)

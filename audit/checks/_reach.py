@@ -59,7 +59,7 @@ class Chain:
     def path(self) -> tuple[str, ...]:
         """Site ids from proposal to effect: origins, gates, dispatchers, the executor."""
         dispatchers = tuple(h.dispatcher for h in self.hops if h.dispatcher)
-        ordered = (*self.origins, *reversed(self.gates), *dispatchers, self.executor.id)
+        ordered = (*self.origins, *self.gates, *dispatchers, self.executor.id)
         return tuple(dict.fromkeys(ordered))
 
 

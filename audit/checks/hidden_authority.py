@@ -24,7 +24,8 @@ def gate_text(gate: Site) -> str:
             return f"not {operand}"
         case "in" | "not in" if isinstance(value, str) and gate.attr("value_side") == "left":
             return f"{value!r} {op} {operand}"
-    shown = repr(value) if isinstance(value, str) else value
+    shown = repr(value) if isinstance(value, str) and gate.attr("value_kind") != "name" \
+        else value
     return f"{operand} {op} {shown}"
 
 
