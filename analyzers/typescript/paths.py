@@ -77,8 +77,9 @@ def access_path(node: tree_sitter.Node, text: SourceText) -> str | None:
             head = None if base is None else access_path(base, text)
             return None if head is None else head + subscript_key(
                 node.child_by_field_name("index"), text)
-        case "call_expression":
-            function = node.child_by_field_name("function")
+        case "call_expression" | "new_expression":
+            function = node.child_by_field_name(
+                "function" if node.type == "call_expression" else "constructor")
             head = None if function is None else access_path(function, text)
             return None if head is None else head + "()"
     return None
