@@ -47,6 +47,8 @@ _TYPE_NODES = frozenset({
     "type_predicate_annotation", "accessibility_modifier", "override_modifier",
 })
 _EXPORT_TARGETS = ("exports", "module.exports")
+_TEST_OPERATORS = frozenset({"===", "==", "!==", "!=", "<", ">", "<=", ">=", "in", "&&", "||",
+                             "??", "!", "instanceof"})
 
 
 class ExpressionReader:
@@ -81,6 +83,21 @@ class ExpressionReader:
         read = self.value(test, context.collecting(sink))
         return Condition(self.text.text(test), read.reads, tuple(sink),
                          comparisons(test, self.values, self.text))
+
+    def value_and_test(self, node: tree_sitter.Node, context: Context,
+                       naming: str | None = None) -> tuple[Value, Condition | None]:
+        """The value of an expression and, when it is a test (a comparison, `&&`/`||`/`??`,
+        `!x`), its Condition: `return score >= LIMIT` is a threshold as much as an `if`."""
+        bare = node
+        while bare.type == "parenthesized_expression" and bare.named_children:
+            bare = bare.named_children[0]
+        operator = operator_of(bare) if bare.type in ("binary_expression",
+                                                      "unary_expression") else ""
+        if operator in _TEST_OPERATORS and not (bare.type == "unary_expression"
+                                                and operator != "!"):
+            condition = self.condition(bare, context)
+            return self.values[bare.id], condition
+        return self.value(node, context, naming), None
 
     def loop_condition(self, iterable: tree_sitter.Node, context: Context) -> Condition:
         sink: list[str] = []
@@ -366,14 +383,17 @@ class ExpressionReader:
         if left is None or right is None:
             return self._other(node, context)
         target = access_path(left, self.text)
-        value = self.value(right, context, target if target and "[" not in target else None)
-        self.assign(left, value, context, augmented=node.type != "assignment_expression")
+        value, condition = self.value_and_test(right, context,
+                                               target if target and "[" not in target else None)
+        self.assign(left, value, context, augmented=node.type != "assignment_expression",
+                    condition=condition)
         if context.scope.qualname == MODULE_SCOPE and target is not None:
             self._commonjs_export(target, value, node)
         return value
 
     def assign(self, target: tree_sitter.Node, value: Value, context: Context, *,
-               element: bool = False, augmented: bool = False) -> None:
+               element: bool = False, augmented: bool = False,
+               condition: Condition | None = None) -> None:
         """One Assignment per assigned name; destructuring marks each as an element."""
         bare = unwrap(target)
         if bare.type in ("object_pattern", "array_pattern", "object", "array"):
@@ -386,13 +406,13 @@ class ExpressionReader:
         if path is None or "[*]" in path or "()" in path:
             self.value(bare, context)       # a computed index or base runs calls too
         if path is not None:
-            self._record(path, value, context, element, augmented)
+            self._record(path, value, context, element, augmented, condition)
 
     def _record(self, target: str, value: Value, context: Context, element: bool,
-                augmented: bool) -> None:
+                augmented: bool, condition: Condition | None = None) -> None:
         self.facts.assignments.append(Assignment(
             target, value, context.statement, context.scope.qualname, context.guards,
-            augmented=augmented, element=element))
+            augmented=augmented, element=element, condition=condition))
 
     def _commonjs_export(self, target: str, value: Value, node: tree_sitter.Node) -> None:
         """`module.exports = { a, b: c }`, `exports.f = …`, `module.exports = X`."""
@@ -457,8 +477,9 @@ class ExpressionReader:
             if self.walker is not None:
                 self.walker.block(statements_of(body), inner.at(location))
         elif body is not None:
-            returned = self.value(body, inner.at(self.text.location(body)))
-            self.facts.returns.append(Return(returned, self.text.location(body), qualname))
+            returned, condition = self.value_and_test(body, inner.at(self.text.location(body)))
+            self.facts.returns.append(Return(returned, self.text.location(body), qualname,
+                                             condition=condition))
         return Value(ValueKind.LAMBDA, self.text.text(node), ref=qualname)
 
     def parameters(self, node: tree_sitter.Node, context: Context

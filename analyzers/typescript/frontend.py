@@ -37,7 +37,7 @@ from audit.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-1"
+FRONTEND_VERSION = "typescript-2"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,

@@ -123,15 +123,16 @@ class StatementWalker:
         if naming is not None and unwrap(value_node).type in CLASS_TYPES:
             self._class(unwrap(value_node), context, naming)
             return
-        value = self.reader.value(value_node, context, naming)
-        self.reader.assign(target, value, context)
+        value, condition = self.reader.value_and_test(value_node, context, naming)
+        self.reader.assign(target, value, context, condition=condition)
 
     def _return(self, node: Statement, context: Context) -> tuple[Guard, ...]:
         local = context.at(self.text.location(node))
         children = [child for child in node.named_children if child.type != "comment"]
-        value = self.reader.value(children[0], local) if children else None
+        value, condition = self.reader.value_and_test(children[0], local) if children \
+            else (None, None)
         self.facts.returns.append(Return(value, local.statement, context.scope.qualname,
-                                         context.guards))
+                                         context.guards, condition=condition))
         return ()
 
     def _throw(self, node: Statement, context: Context) -> None:
