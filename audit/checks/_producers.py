@@ -15,7 +15,8 @@ What is and is not known, decided here once for every event check:
   `attributes=` is a dict literal (no attributes at all is known too: none). `emit_events([...])`
   and non-literal attributes leave them unknown (None), and unknown never yields a finding.
 - The audit *read code* when at least one source file parsed. Without that, an EMU file alone
-  cannot show that nothing emits an event.
+  cannot show that nothing emits an event. Memrail code in a language no rule pack covers
+  (its imports say Memrail, no site of that language does) may emit unseen events.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from analyzers.ir import FileIR
 from audit.checks._registry import CheckContext
 from audit.graph import sites_of_kind
 from audit.model import Location, Site, SiteKind
@@ -84,7 +86,11 @@ def event_producers(ctx: CheckContext) -> Producers:
         uncertain.append(f"{len(dynamic)} emitter(s) with a non-literal event name")
     if len(readable) < len(ctx.facts.files):
         uncertain.append(f"{len(ctx.facts.files) - len(readable)} unreadable source file(s)")
-    if readable and not any(site.system == "memrail" for site in ctx.facts.sites):
+    classified = {site.language for site in ctx.facts.sites if site.system == "memrail"}
+    unseen = sorted({f.language.value for f in readable if _imports_memrail(f)} - classified)
+    if unseen:
+        uncertain.append(f"Memrail code in {', '.join(unseen)} that no rule pack classifies")
+    elif readable and not classified:
         uncertain.append("no Memrail code in the repository")
     return Producers({k: tuple(v) for k, v in sorted(by_event.items())}, bool(readable),
                      tuple(uncertain))
@@ -121,6 +127,12 @@ def _known_keys(site: Site) -> tuple[str, ...] | None:
         return None
     keys = site.attr("attribute_keys")
     return tuple(str(k) for k in keys) if isinstance(keys, tuple) else ()
+
+
+def _imports_memrail(file: FileIR) -> bool:
+    """Python `memrail`/`ami` (the legacy SDK), TypeScript `@memrail/…`."""
+    return any(i.module.split(".")[0] in ("memrail", "ami") or i.module.startswith("@memrail/")
+               for i in file.imports)
 
 
 def _is_dynamic(site: Site) -> bool:

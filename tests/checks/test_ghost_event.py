@@ -88,3 +88,27 @@ def test_an_unreadable_source_file_makes_the_finding_inferred(tmp_path: Path) ->
     files = {"app.py": emitter(("agent.closed.ticket", "")), "broken.py": "def broken(:\n"}
     [found] = _ghosts(tmp_path, DOCS_GUARD, files)
     assert found.inferred
+
+
+def test_a_typescript_emitter_is_a_producer(tmp_path: Path) -> None:
+    typescript = ('import { AMIClient, event } from "@memrail/sdk";\n'
+                  'const client = new AMIClient();\n'
+                  'export async function record() {\n'
+                  '  await client.emitEvent(event("agent.sent.email", { ts: new Date() }));\n'
+                  '}\n')
+    files = {"app.py": emitter(("agent.closed.ticket", "")), "web/record.ts": typescript}
+    assert _ghosts(tmp_path, DOCS_GUARD, files) == []
+
+
+def test_memrail_code_no_pack_classifies_makes_the_finding_inferred(tmp_path: Path) -> None:
+    # The file says Memrail through its import, but its calls go through a local wrapper the
+    # rule packs cannot see into: a producer may hide there.
+    typescript = ('import type { AMIClient } from "@memrail/sdk";\n'
+                  'import { publish } from "./bus";\n'
+                  'export async function record(client: AMIClient) {\n'
+                  '  await publish(client, "agent.sent.email");\n'
+                  '}\n')
+    files = {"app.py": emitter(("agent.closed.ticket", "")), "web/record.ts": typescript,
+             "web/bus.ts": "export async function publish(client: any, name: string) {}\n"}
+    [found] = _ghosts(tmp_path, DOCS_GUARD, files)
+    assert found.inferred

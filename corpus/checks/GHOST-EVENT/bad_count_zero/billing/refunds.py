@@ -18,6 +18,13 @@ def charge_for(request_id: str) -> str:
 @registry.tool(name="refund_payment", description="Refund a settled charge", projects=["billing"])
 async def refund_payment(args: dict) -> dict:
     refund = stripe.Refund.create(charge=charge_for(args["request_id"]))
+    await client.emit_event(
+        event(
+            "payment.completed.refund",
+            ts=datetime.now(timezone.utc),
+            attributes={"customer_id": args["customer_id"], "request_id": args["request_id"]},
+        )
+    )
     return {"refund_id": refund.id}
 
 
