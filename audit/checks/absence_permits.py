@@ -28,7 +28,7 @@ from audit.checks._emus import ParsedEmu, emu_place, parsed_emus
 from audit.checks._registry import CheckContext, check
 from audit.fuzz.atoms import ABSENT, Atom, value_of, with_value
 from audit.fuzz.boundaries import TRUTHINESS_TRAPS, probes
-from audit.fuzz.evaluation import TriggerUnderTest
+from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
 from audit.fuzz.search import Budget
 from audit.fuzz.strategies import CONTEXT_NOW
 from audit.fuzz.witness import reachability
@@ -112,7 +112,7 @@ def _variants(parsed: ParsedEmu, witness: dsl.EvalContext,
 
 def _evaluate(parsed: ParsedEmu, context: dsl.EvalContext) -> bool | None:
     try:
-        return dsl.evaluate(parsed.ast, context)
+        return dsl.evaluate(parsed.ast, context, match_timeout=FUZZ_MATCH_TIMEOUT)
     except dsl.EvaluationError:
         return None
 
@@ -124,7 +124,7 @@ def _describe(context: dsl.EvalContext) -> str:
     parts += [f"{sum(e.name == n for e in context.events)} `{n}` event(s)" for n in names]
     if not parts:
         return "on an otherwise empty context"
-    more = f" and {len(parts) - _SHOWN} more" if len(parts) > _SHOWN else ""
+    more = f" and {len(parts) - _SHOWN} more input(s)" if len(parts) > _SHOWN else ""
     return "e.g. with " + ", ".join(parts[:_SHOWN]) + more
 
 
