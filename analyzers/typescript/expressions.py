@@ -211,8 +211,10 @@ class ExpressionReader:
                                     naming)
         callee = None
         if bare is not None and bare.type in ("identifier", "member_expression"):
-            callee = self.resolver.constructed(bare, context.scope) if is_new else \
-                self.resolver.resolve(bare, context.scope)
+            # Calling a whole module (`const fetch = require('node-fetch'); fetch(u)`) calls
+            # its default export, as constructing one builds it.
+            callee = self.resolver.constructed(bare, context.scope) if is_new or \
+                bare.type == "identifier" else self.resolver.resolve(bare, context.scope)
         location = self.text.location(node)
         call_id = self.facts.call_id(location)
         self.facts.calls.append(Call(

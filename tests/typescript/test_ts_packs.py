@@ -196,3 +196,15 @@ def test_zod_enum_parse_is_a_validation() -> None:
     """)
     assert sorted((s.location.line, s.attr("value")) for s in sites
                   if s.kind is SiteKind.VALIDATION) == [(3, "output.intent"), (4, "x")]
+
+
+def test_commonjs_calls_of_a_whole_module_call_its_default_export() -> None:
+    sites = _sites("""
+        const fetch = require('node-fetch');
+        const axios = require('axios');
+        await fetch(url, { method: 'PATCH' });
+        await axios({ method: 'delete', url });
+        await axios.put(url, body);
+    """)
+    assert [(s.location.line, s.attr("entry")) for s in sites if s.kind is SiteKind.EXECUTOR] == [
+        (3, "sinks.ts.fetch"), (4, "sinks.ts.axios_config"), (5, "sinks.ts.http_methods")]
