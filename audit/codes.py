@@ -14,7 +14,9 @@ __all__ = ["ALL", "by_id",
            "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY",
            "GHOST_EVENT", "EVENT_NAME_DRIFT", "EVENT_SCOPE", "ABSENCE_PERMITS",
            "UNSATISFIABLE_TRIGGER",
-           "INVOKE_GAP", "ATOM_GAP", "ACTION_GAP", "COHERENCE_GAP", "BINDING_MISMATCH"]
+           "INVOKE_GAP", "ATOM_GAP", "ACTION_GAP", "COHERENCE_GAP", "BINDING_MISMATCH",
+           "UNSAFE_FALLBACK", "EVAL_LEAK", "MODEL_CONSENT", "DYNAMIC_DECISION_POINT",
+           "RECORDING_GAP", "UNVALIDATED_TAG", "ADVISORY_ONLY_POLICY"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -72,11 +74,37 @@ BINDING_MISMATCH = Code(
     "BINDING-MISMATCH", "Code invokes a near-miss of a bound decision point", Severity.HIGH,
     Category.POLICY, ())
 
+UNSAFE_FALLBACK = Code(
+    "UNSAFE-FALLBACK", "A failed or empty control call falls through to the effect",
+    Severity.CRITICAL, Category.AUTHORITY,
+    ("external/cwe/cwe-636", "external/cwe/cwe-1426", "owasp-llm/LLM06"))
+EVAL_LEAK = Code(
+    "EVAL-LEAK", "A dry-run selection reaches a live executor", Severity.HIGH,
+    Category.AUTHORITY, ("external/cwe/cwe-863", "owasp-llm/LLM06"))
+MODEL_CONSENT = Code(
+    "MODEL-CONSENT", "Human consent taken from model output", Severity.HIGH,
+    Category.AUTHORITY, ("external/cwe/cwe-807", "external/cwe/cwe-1426", "owasp-llm/LLM06"))
+DYNAMIC_DECISION_POINT = Code(
+    "DYNAMIC-DECISION-POINT", "Decision point name is not a literal", Severity.HIGH,
+    Category.AUTHORITY, ("external/cwe/cwe-807",))
+RECORDING_GAP = Code(
+    "RECORDING-GAP", "Governed effect without an outcome record after it", Severity.MEDIUM,
+    Category.AUTHORITY, ("external/cwe/cwe-778",))
+UNVALIDATED_TAG = Code(
+    "UNVALIDATED-TAG", "Model output sent as a tag without validation", Severity.MEDIUM,
+    Category.AUTHORITY, ("external/cwe/cwe-20", "external/cwe/cwe-1426"))
+ADVISORY_ONLY_POLICY = Code(
+    "ADVISORY-ONLY-POLICY", "Only prompt text constrains a consequential effect",
+    Severity.HIGH, Category.AUTHORITY,
+    ("external/cwe/cwe-1426", "owasp-llm/LLM01", "owasp-llm/LLM06"))
+
 ALL: tuple[Code, ...] = (
     EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
     UNGOVERNED_PATH, HIDDEN_AUTHORITY,
     GHOST_EVENT, EVENT_NAME_DRIFT, EVENT_SCOPE, ABSENCE_PERMITS, UNSATISFIABLE_TRIGGER,
     INVOKE_GAP, ATOM_GAP, ACTION_GAP, COHERENCE_GAP, BINDING_MISMATCH,
+    UNSAFE_FALLBACK, EVAL_LEAK, MODEL_CONSENT, DYNAMIC_DECISION_POINT, RECORDING_GAP,
+    UNVALIDATED_TAG, ADVISORY_ONLY_POLICY,
 )
 
 _BY_ID = {code.id: code for code in ALL}

@@ -13,16 +13,23 @@ from analyzers.facts import SourceFacts
 from audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
 from audit.checks.absence_permits import absence_permits
 from audit.checks.action_gap import action_gap
+from audit.checks.advisory_only_policy import advisory_only_policy
 from audit.checks.atom_gap import atom_gap
 from audit.checks.binding_mismatch import binding_mismatch
 from audit.checks.coherence_gap import coherence_gap
+from audit.checks.dynamic_decision_point import dynamic_decision_point
+from audit.checks.eval_leak import eval_leak
 from audit.checks.event_name_drift import event_name_drift
 from audit.checks.event_scope import event_scope
 from audit.checks.ghost_event import ghost_event
 from audit.checks.hidden_authority import hidden_authority
 from audit.checks.invoke_gap import invoke_gap
+from audit.checks.model_consent import model_consent
+from audit.checks.recording_gap import recording_gap
 from audit.checks.ungoverned_path import ungoverned_path
+from audit.checks.unsafe_fallback import unsafe_fallback
 from audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
+from audit.checks.unvalidated_tag import unvalidated_tag
 from audit.model import Finding
 from audit.policy import Emu
 
@@ -42,6 +49,13 @@ ALL_CHECKS: tuple[Check, ...] = (
     action_gap,
     coherence_gap,
     binding_mismatch,
+    unsafe_fallback,
+    eval_leak,
+    model_consent,
+    dynamic_decision_point,
+    recording_gap,
+    unvalidated_tag,
+    advisory_only_policy,
 )
 
 

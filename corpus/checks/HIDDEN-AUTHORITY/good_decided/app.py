@@ -17,4 +17,4 @@ def maybe_refund(ticket) -> None:
     decision = ami.decide(decision_point="support.refund",
                           context=[state("ticket.id", ticket.id), tag("intent", intent, source="ml")])
     for item in decision.selected:
-        stripe.Refund.create(charge=ticket.charge_id)  # EXPECT-NOT: HIDDEN-AUTHORITY, UNGOVERNED-PATH
+        stripe.Refund.create(charge=ticket.charge_id)  # EXPECT-NOT: HIDDEN-AUTHORITY, UNGOVERNED-PATH  # EXPECT: RECORDING-GAP (no outcome event)

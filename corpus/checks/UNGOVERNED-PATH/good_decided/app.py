@@ -16,4 +16,4 @@ def refund_from_chat(message: str) -> None:
                           context=[state("refund.amount_cents", plan["amount_cents"])])
     if not decision.selected:
         return
-    stripe.Refund.create(charge=plan["charge_id"], amount=plan["amount_cents"])  # EXPECT-NOT: UNGOVERNED-PATH
+    stripe.Refund.create(charge=plan["charge_id"], amount=plan["amount_cents"])  # EXPECT-NOT: UNGOVERNED-PATH  # EXPECT: RECORDING-GAP (no outcome event)

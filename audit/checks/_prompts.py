@@ -1,0 +1,112 @@
+"""The instructions a model call (or an agent a model runs) is given, and the constraints in them.
+
+Prompt text reaches a model through a few conventional places (other-systems.md, O3):
+`system=` (Anthropic), `instructions=` (OpenAI Responses, OpenAI Agents, ADK, Agno),
+`system_prompt=` (pydantic-ai), `system_message=` (AutoGen), a `{"role": "system", …}` message,
+a `("system", …)` tuple or a `SystemMessage(…)` in the message list. For a model-invoked tool,
+the instructions are those of the call that hands the tool to the model (`tools=[…]`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from analyzers.ir import Call, FileIR, Value, ValueKind
+from audit.checks._registry import CheckContext
+from audit.checks._values import Bound, bound, prompt_text
+from audit.model import Location, Site, SiteKind
+
+__all__ = ["Prompt", "prompts_of", "constraint_in"]
+
+_PROMPT_KWARGS = ("system", "instructions", "system_prompt", "system_message", "systemPrompt")
+_MESSAGE_KWARGS = ("messages", "input")
+# Imperative constraint vocabulary (other-systems.md, A8): words that only a reader obeys.
+_CONSTRAINT = re.compile(
+    r"\b(?:never|must not|must never|do not|don't|cannot|unless|"
+    r"only\s+(?:\w+\s+){0,4}?(?:if|when|after)|not allowed|forbidden|prohibited|under no circumstances|escalate|"
+    r"(?:require|requires|required|need|needs|without|ask for|get)\s+(?:\w+\s+){0,2}"
+    r"(?:approval|confirmation|consent|sign-off))\b"
+    r"|\b(?:above|over|exceeds?|exceeding|more than|greater than)\s+\$\s?\d",
+    re.IGNORECASE)
+_SNIPPET = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    text: str
+    location: Location          # the call that carries it
+    carrier: str                # that call, as written: `client.messages.create`, `Agent`
+
+
+def prompts_of(ctx: CheckContext, origin: Site) -> Iterator[Prompt]:
+    """Instructions given with an inference call, or with the calls exposing a tool."""
+    if origin.kind is SiteKind.INFERENCE:
+        found = ctx.calls.get(str(origin.attr("call")))
+        if found is not None:
+            yield from _call_prompts(ctx, *found)
+    elif origin.kind is SiteKind.TOOL_REGISTRATION:
+        name = str(origin.attr("definition") or "").rsplit(".", 1)[-1]
+        for file, call in ctx.calls.values():
+            tools = call.kwarg("tools")
+            if tools is not None and name and _lists(ctx, Bound(file, call.scope, tools), name):
+                yield from _call_prompts(ctx, file, call)
+
+
+def constraint_in(text: str) -> str | None:
+    """The sentence around the first imperative constraint in `text`, or None."""
+    match = _CONSTRAINT.search(text)
+    if match is None:
+        return None
+    period = text.rfind(". ", 0, match.start())
+    begin = max(period + 2 if period >= 0 else 0, text.rfind("\n", 0, match.start()) + 1)
+    ends = [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0]
+    sentence = " ".join(text[begin:min(ends, default=len(text))].split()).rstrip(".")
+    return sentence if len(sentence) <= _SNIPPET else sentence[:_SNIPPET - 1] + "…"
+
+
+def _call_prompts(ctx: CheckContext, file: FileIR, call: Call) -> Iterator[Prompt]:
+    for name in _PROMPT_KWARGS:
+        value = call.kwarg(name)
+        if value is not None:
+            yield Prompt(prompt_text(ctx, Bound(file, call.scope, value)), call.location,
+                         _written(call))
+    messages = next((call.kwarg(n) for n in _MESSAGE_KWARGS if call.kwarg(n) is not None),
+                    call.args[0] if call.args else None)
+    if messages is not None:
+        listed = bound(ctx, Bound(file, call.scope, messages))
+        for _, message in listed.value.entries if listed.value.kind is ValueKind.LIST else ():
+            system = _system_content(ctx, message)
+            if system is not None:
+                yield Prompt(prompt_text(ctx, Bound(listed.file, listed.scope, system)),
+                             call.location, _written(call))
+
+
+def _written(call: Call) -> str:
+    return f"{call.receiver}.{call.name}" if call.receiver else call.name
+
+
+def _system_content(ctx: CheckContext, message: Value) -> Value | None:
+    """The content of a system message: a role dict, a ("system", …) pair, a SystemMessage."""
+    match message.kind:
+        case ValueKind.DICT:
+            role = message.entry("role")
+            if role is not None and role.literal in ("system", "developer"):
+                return message.entry("content")
+        case ValueKind.LIST if len(message.entries) == 2:
+            role, content = message.entries[0][1], message.entries[1][1]
+            if role.literal == "system":
+                return content
+        case ValueKind.CALL:
+            found = ctx.calls.get(message.call or "")
+            if found and (found[1].callee or found[1].name).endswith("SystemMessage"):
+                return found[1].kwarg("content") or (found[1].args or (None,))[0]
+    return None
+
+
+def _lists(ctx: CheckContext, tools: Bound, name: str) -> bool:
+    listed = bound(ctx, tools).value
+    return listed.kind is ValueKind.LIST and any(
+        v.kind is ValueKind.NAME and (v.ref or "").rsplit(".", 1)[-1] == name
+        for _, v in listed.entries)

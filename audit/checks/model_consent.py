@@ -1,0 +1,114 @@
+"""MODEL-CONSENT: human consent or approval that the model supplies.
+
+Seed 000, "Pattern 4: require a human": "After authenticating approval for that operation, pass
+`InvokeOptions(human_consent=True)` … Never infer consent from model output"; "Integration
+invariants": "`require_human` needs authenticated consent for the specific operation, not a
+model assertion". Three shapes:
+- `human_consent=` in a decision call's options carries model output;
+- a consent-like parameter (`approved`, `confirm`, `force`, …) on a function registered as a
+  model-invocable tool: the model fills it in (the `tool_consent` pack's approval-gate sites);
+  Memrail-registered tools are excluded (their arguments come from policy, not the model) and
+  so are tools that require a human approval before they run;
+- a branch on a model-output field named like consent (`review["approved"]`) that selects a
+  consequential executor with nothing enforced on the chain.
+A literal `human_consent=True` is not reported: it is the documented form once the
+application has authenticated the approval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.facts import MODEL_FILLED_FRAMEWORK_EXCLUDED
+from analyzers.paths import root_of, segments
+from audit import codes
+from audit.checks._evidence import (control_text, executor_text, locations, origin_text,
+                                    site_of)
+from audit.checks._reach import ENTRY_APPROVAL_ATTRS, chains
+from audit.checks._registry import CheckContext, check
+from audit.checks._values import option
+from audit.graph import sites_of_kind
+from audit.model import Finding, Site, SiteKind
+
+__all__ = ["model_consent", "CONSENT_FIELDS"]
+
+# Names of model-output fields that claim an approval. Tool *parameters* come from the
+# `tool_consent` pack; these are the fields of a model's answer that read as consent.
+CONSENT_FIELDS = frozenset({
+    "approved", "approve", "approval", "confirm", "confirmed", "consent", "consented",
+    "authorized", "authorised", "human_approved", "user_approved", "user_confirmed",
+    "reviewer_approved", "humanApproved", "reviewerApproved", "userConfirmed"})
+
+
+@check(codes.MODEL_CONSENT)
+def model_consent(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _consent_options(ctx)
+    parameters = list(_consent_parameters(ctx))
+    for site in parameters:
+        tool = site.attr("tool_name") or site.symbol
+        yield ctx.finding(
+            codes.MODEL_CONSENT, location=site.location, symbol=site.symbol,
+            message=f"tool `{tool}` lets the model set the consent parameter "
+                    f"`{site.attr('parameter')}`",
+            snippet=str(site.attr("parameter")), path=(site.id,), inferred=True)
+    asserted = {(s.symbol, str(s.attr("parameter"))) for s in parameters}
+    yield from _consent_branches(ctx, asserted)
+
+
+def _consent_options(ctx: CheckContext) -> Iterator[Finding]:
+    for decision in sites_of_kind(ctx.graph, SiteKind.DECISION_CALL):
+        found = ctx.calls.get(str(decision.attr("call")))
+        consent = option(ctx, *found, "human_consent") if found else None
+        if consent is None:
+            continue
+        labels = ctx.facts.model.value_labels(consent.file, consent.scope, consent.value)
+        if labels:
+            yield ctx.finding(
+                codes.MODEL_CONSENT, location=decision.location, symbol=decision.symbol,
+                message=f"`human_consent` of {control_text(decision)} comes from model output "
+                        f"of {origin_text(ctx, sorted(labels))}",
+                snippet=consent.value.text, path=(*sorted(labels), decision.id),
+                related=locations(ctx, sorted(labels)))
+
+
+def _consent_parameters(ctx: CheckContext) -> Iterator[Site]:
+    """Consent parameters of tools whose arguments the model fills in and that run without
+    a human approving each call."""
+    registrations = list(sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION))
+    for gate in sites_of_kind(ctx.graph, SiteKind.APPROVAL_GATE):
+        if gate.attr("parameter") is None or gate.attr("enforced") is not False:
+            continue
+        tools = [t for t in registrations if t.attr("definition") == gate.attr("definition")]
+        if any(t.system in MODEL_FILLED_FRAMEWORK_EXCLUDED or
+               any(t.attr(a) is True for a in ENTRY_APPROVAL_ATTRS) for t in tools):
+            continue
+        yield gate
+
+
+def _consent_branches(ctx: CheckContext, asserted: set[tuple[str, str]]) -> Iterator[Finding]:
+    reported: set[str] = set()
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            if chain.governed:
+                continue
+            for gate in filter(None, (site_of(ctx, g) for g in chain.gates)):
+                operand = str(gate.attr("operand") or "")
+                if gate.id in reported or _field(operand) not in CONSENT_FIELDS or \
+                        (gate.symbol, root_of(operand)) in asserted:
+                    continue
+                reported.add(gate.id)
+                yield ctx.finding(
+                    codes.MODEL_CONSENT, location=gate.location, symbol=gate.symbol,
+                    message=f"consent `{operand}` comes from model output of "
+                            f"{origin_text(ctx, gate.attr('origins') or ())} and selects "
+                            f"{executor_text(executor)}",
+                    snippet=operand, path=chain.path, related=(executor.location,),
+                    inferred=True)
+
+
+def _field(operand: str) -> str:
+    """The last field an access path names: `approved` for `review["approved"]`,
+    `review.approved` and `approved`."""
+    parts = segments(operand)
+    last = parts[-1] if parts else operand
+    return last.strip("[]").strip("'\"")

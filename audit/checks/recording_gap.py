@@ -1,0 +1,109 @@
+"""RECORDING-GAP: a Memrail-governed effect whose outcome is never recorded after it happens.
+
+Seed 000, "Pattern 5: record the outcome" and "Integration invariants": "Emit success events
+after material outcomes, not after selection … ACK only after the intended outcome"; "Control
+failures to test": "No outcome event: selection is recorded, but completion and failure cannot
+be distinguished". Without the event, `NOT event…` guards (duplicate protection) read absence
+as permission; without the ACK, ACK-gated cooldowns never start.
+
+Only executors a Memrail decision governs (its result guards or feeds a call on the chain) or
+that sit in a Memrail-registered tool are checked, so that plain apps are not flooded. The
+outcome counts as recorded when an event emit or ack follows the executor on the success path
+(not in an `except` handler) in the same function, or follows the call that leads to it in a
+caller; for a registered tool run by the SDK, when a `decide_and_execute(…, auto_ack=True)`
+runs it or a record follows that call. A record only *before* the effect is reported as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.ir import GuardKind
+from audit import codes
+from audit.checks._evidence import callee_text, control_text, executor_text, locations
+from audit.checks._reach import Chain, Hop, chains
+from audit.checks._registry import CheckContext, check, severity_for
+from audit.graph import sites_of_kind
+from audit.model import Finding, Site, SiteKind
+
+__all__ = ["recording_gap"]
+
+_GOVERNORS = (SiteKind.DECISION_CALL, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER)
+SYSTEM = "memrail"
+
+
+@check(codes.RECORDING_GAP)
+def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
+    governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == SYSTEM}
+    if not governors:
+        return
+    recorders = [r for r in sites_of_kind(ctx.graph, SiteKind.EVENT_EMIT, SiteKind.ACK)
+                 if not _on_error_path(ctx, r)]
+    sdk = [s for s in governors.values() if s.kind is SiteKind.DECISION_CALL and
+           s.attr("executes") is True]
+    sdk_records = any(s.attr("auto_ack") is True or _after(ctx, s, recorders) for s in sdk)
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            governor = next((governors[e] for e in chain.enforced_by if e in governors), None)
+            if governor is None or _recorded(ctx, chain, recorders):
+                continue
+            if governor.kind is not SiteKind.DECISION_CALL and (sdk_records or not sdk):
+                continue    # run by the SDK: recorded there, or no SDK call to judge
+            yield _finding(ctx, chain, governor, recorders)
+            break
+
+
+def _on_error_path(ctx: CheckContext, recorder: Site) -> bool:
+    found = ctx.calls.get(str(recorder.attr("call")))
+    return found is not None and any(g.kind is GuardKind.EXCEPT for g in found[1].guards)
+
+
+def _recorded(ctx: CheckContext, chain: Chain, recorders: list[Site]) -> bool:
+    return any(_after_hop(hop, recorders) for hop in chain.hops)
+
+
+def _after_hop(hop: Hop, recorders: list[Site]) -> list[Site]:
+    symbol = _symbol(hop)
+    where = hop.call.location
+    return [r for r in recorders if r.symbol == symbol and r.location.file == where.file
+            and (r.location.line, r.location.column) > (where.line, where.column)]
+
+
+def _after(ctx: CheckContext, site: Site, recorders: list[Site]) -> bool:
+    found = ctx.calls.get(str(site.attr("call")))
+    return found is not None and bool(_after_hop(Hop(*found), recorders))
+
+
+def _before(chain: Chain, recorders: list[Site]) -> list[Site]:
+    found = []
+    for hop in chain.hops:
+        where = hop.call.location
+        found += [r for r in recorders if r.symbol == _symbol(hop)
+                  and r.location.file == where.file and r.location.line < where.line]
+    return found
+
+
+def _finding(ctx: CheckContext, chain: Chain, governor: Site,
+             recorders: list[Site]) -> Finding:
+    executor = chain.executor
+    governed = control_text(governor) if governor.kind is SiteKind.DECISION_CALL else \
+        f"the Memrail tool `{governor.attr('tool_name') or governor.symbol}`"
+    earlier = sorted(_before(chain, recorders), key=lambda r: r.location)
+    if earlier:
+        record = earlier[0].attr("event_name") or callee_text(earlier[0])
+        message = f"the outcome of {executor_text(executor)}, governed by {governed}, is " \
+                  f"recorded before it runs (`{record}`), not after"
+    else:
+        message = f"{executor_text(executor)}, governed by {governed}, has no outcome event " \
+                  f"or ack after it"
+    path = (governor.id, *(r.id for r in earlier[:1]), executor.id)
+    return ctx.finding(
+        codes.RECORDING_GAP, location=executor.location, symbol=executor.symbol,
+        message=message, snippet=str(executor.attr("callee") or executor.symbol), path=path,
+        related=locations(ctx, path[:-1]),
+        severity=severity_for(codes.RECORDING_GAP, executor.attr("tier")))
+
+
+def _symbol(hop: Hop) -> str:
+    scope = hop.call.scope
+    return hop.file.module if scope == "<module>" else f"{hop.file.module}.{scope}"

@@ -1,0 +1,171 @@
+"""UNSAFE-FALLBACK: when the control call fails or selects nothing, the effect runs anyway.
+
+Seed 000, "Control failures to test": "Unsafe fallback: Memrail is unavailable and execution
+falls back to model authority"; Python SDK, "Handle selected actions": "Catching every
+exception and continuing with the model proposal defeats the control boundary". Two shapes:
+- an executor reached from the `except` handler of a `try` around a decision or approval call
+  (a FALLBACK site), when what runs there is the model's proposal (the chain carries model
+  output) or the very effect the control call governs elsewhere (same callee);
+- an executor carrying model output under a guard that holds when the control call came back
+  empty: `if not decision.selected:`, the `else:` of `if decision.selected:`,
+  `if decision is None:`, `len(decision.selected) == 0`.
+A handler that reaches the executor only through another decision or a human approval routes
+the proposal to a human, the documented safe default, and is not reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.ir import Comparison, FileIR, Guard, GuardKind, Value, ValueKind
+from analyzers.paths import segments
+from audit import codes
+from audit.checks._evidence import control_text, executor_text, locations, site_of
+from audit.checks._reach import Chain, Hop, chains
+from audit.checks._registry import CheckContext, check, severity_for
+from audit.graph import INFERRED, KIND, sites_of_kind
+from audit.model import EdgeKind, Finding, Site, SiteKind
+
+__all__ = ["unsafe_fallback", "selection_test"]
+
+_CONTROLS = (SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE)
+_BRANCHES = frozenset({GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.TERNARY,
+                       GuardKind.BOOL_OP, GuardKind.WHILE})
+# Fields of a decision result that hold the selection (`decision.selected`); a test of the
+# result itself (`decision is None`, `not approval`) counts too.
+_SELECTION_FIELDS = frozenset({"selected", "selections", "actions", "items", "results",
+                               "execution_results"})
+
+
+@check(codes.UNSAFE_FALLBACK)
+def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
+    fallbacks = {(s.location.file, s.location.line, s.location.column): s
+                 for s in sites_of_kind(ctx.graph, SiteKind.FALLBACK)}
+    controls = {s.id: s for s in sites_of_kind(ctx.graph, *_CONTROLS)}
+    reported: set[tuple[str, str]] = set()
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            found = _handler_hop(ctx, chain, fallbacks, controls) or \
+                _empty_branch_hop(ctx, chain, controls)
+            if found is None or (found[0].call.id, executor.id) in reported:
+                continue
+            hop, control, fallback = found
+            reported.add((hop.call.id, executor.id))
+            yield _finding(ctx, chain, hop, control, fallback)
+
+
+def _handler_hop(ctx: CheckContext, chain: Chain, fallbacks: dict,
+                 controls: dict[str, Site]) -> tuple[Hop, Site, Site | None] | None:
+    """The hop made inside the `except` handler of a failed control call, when what it runs
+    is the model's proposal or the effect the control call governs."""
+    for hop in chain.hops:
+        for guard in hop.call.guards:
+            fallback = fallbacks.get(_place(guard)) if guard.kind is GuardKind.EXCEPT else None
+            if fallback is None:
+                continue
+            failed = [s for s in controls.values()
+                      if s.attr("call") in (fallback.attr("controls") or ())]
+            others = [e for e in chain.enforced_by if e in controls
+                      and e not in {s.id for s in failed}]
+            if failed and not others and (chain.influenced or _governs_same_effect(
+                    ctx, failed, chain.executor)):
+                return hop, failed[0], fallback
+    return None
+
+
+def _governs_same_effect(ctx: CheckContext, failed: list[Site], executor: Site) -> bool:
+    """Whether a failed control call guards, elsewhere, an executor with the same callee."""
+    for control in failed:
+        for _, target, data in ctx.graph.out_edges(control.id, data=True):
+            other = site_of(ctx, target) if data.get(KIND) == EdgeKind.AUTHORITY.value else None
+            if other is not None and other.attr("callee") == executor.attr("callee"):
+                return True
+    return False
+
+
+def _empty_branch_hop(ctx: CheckContext, chain: Chain,
+                      controls: dict[str, Site]) -> tuple[Hop, Site, None] | None:
+    """The hop guarded by a branch that runs when a control call selected nothing."""
+    if not chain.influenced:
+        return None
+    for hop in chain.hops:
+        for guard in hop.call.guards:
+            if guard.kind not in _BRANCHES or guard.condition is None:
+                continue
+            for comparison in guard.condition.comparisons:
+                tested = _tested_controls(ctx, hop, comparison, controls)
+                holds_when_selected = selection_test(ctx, comparison) if tested else None
+                if holds_when_selected is not None and holds_when_selected != guard.polarity:
+                    return hop, controls[sorted(tested)[0]], None
+    return None
+
+
+def _tested_controls(ctx: CheckContext, hop: Hop, comparison: Comparison,
+                     controls: dict[str, Site]) -> set[str]:
+    authority = ctx.facts.authority
+    left = authority.value_labels(hop.file, hop.call.scope, comparison.left)
+    right = authority.value_labels(hop.file, hop.call.scope, comparison.right)
+    return set(left & controls.keys()) if not right & controls.keys() else set()
+
+
+def selection_test(ctx: CheckContext, comparison: Comparison) -> bool | None:
+    """True when the comparison holds for a non-empty selection (`decision.selected`,
+    `decision is not None`), False when it holds for an empty one (`not decision.selected`,
+    `len(decision.selected) == 0`), None when it tests something else."""
+    tested, other, op = comparison.left, comparison.right, comparison.op
+    length = _length_argument(ctx, tested)
+    if not _is_selection(length or tested):
+        return None
+    if length is not None:
+        bound = other.literal if other is not None and other.kind is ValueKind.NUMBER else None
+        return {("==", 0): False, ("<=", 0): False, ("<", 1): False, ("!=", 0): True,
+                (">", 0): True, (">=", 1): True}.get((op, bound))
+    none = other is not None and other.kind is ValueKind.NONE
+    empty = other is not None and other.kind is ValueKind.LIST and not other.entries
+    match op:
+        case "truthy":
+            return True
+        case "falsy":
+            return False
+        case "is" | "==" if none or empty:
+            return False
+        case "is not" | "!=" if none or empty:
+            return True
+    return None
+
+
+def _length_argument(ctx: CheckContext, value: Value) -> Value | None:
+    found = ctx.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
+    if found is None or found[1].callee != "builtins.len" or not found[1].args:
+        return None
+    return found[1].args[0]
+
+
+def _is_selection(value: Value) -> bool:
+    parts = segments(value.ref or "") if value.kind is ValueKind.NAME else []
+    return len(parts) == 1 or (len(parts) > 1 and parts[-1] in _SELECTION_FIELDS)
+
+
+def _place(guard: Guard) -> tuple[str, int, int]:
+    return guard.location.file, guard.location.line, guard.location.column
+
+
+def _finding(ctx: CheckContext, chain: Chain, hop: Hop, control: Site,
+             fallback: Site | None) -> Finding:
+    executor = chain.executor
+    how = "the `except` handler of" if fallback is not None else "an empty selection of"
+    via = "" if hop is chain.hops[-1] else f" through `{hop.call.name}`"
+    path = tuple(dict.fromkeys((*chain.origins, control.id,
+                                *((fallback.id,) if fallback else ()), executor.id)))
+    return ctx.finding(
+        codes.UNSAFE_FALLBACK, location=hop.call.location, symbol=_symbol(hop.file, hop),
+        message=f"{how} {control_text(control)} runs {executor_text(executor)}{via}",
+        snippet=str(executor.attr("callee") or executor.symbol), path=path,
+        related=locations(ctx, path[:-1]),
+        severity=severity_for(codes.UNSAFE_FALLBACK, executor.attr("tier")),
+        inferred=any(ctx.graph.nodes[s].get(INFERRED) for s in path if s in ctx.graph))
+
+
+def _symbol(file: FileIR, hop: Hop) -> str:
+    scope = hop.call.scope
+    return file.module if scope == "<module>" else f"{file.module}.{scope}"

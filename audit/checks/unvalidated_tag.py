@@ -1,0 +1,63 @@
+"""UNVALIDATED-TAG: model output sent to the decision engine as a tag, unchecked.
+
+Seed 000, "The authority boundary": "Use fixed taxonomies for model-derived tags … Validate
+actual runtime output; a type annotation alone does not do this", and "Control failures to
+test": "Unknown classifier output: free-form or new labels bypass expected branches". A
+trigger `tag.refund_intent == 'fraud'` is only as good as the set of values the tag can take;
+free-form text makes every branch on it a guess.
+
+A tag atom (`tag(kind, value)`) is reported when its value carries model output and none of
+the validations in `_validation` applies: a validator call upstream (`TypeAdapter(Literal[…])`,
+an `Enum` class), a dominating membership guard, or a clamp to a constant collection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.dataflow import Flow
+from analyzers.ir import Call, Value
+from audit import codes
+from audit.checks._evidence import locations, origin_text
+from audit.checks._registry import CheckContext, check
+from audit.checks._validation import clamped, membership_guarded, validated_model_flow
+from audit.graph import sites_of_kind
+from audit.model import Finding, SiteKind
+
+__all__ = ["unvalidated_tag"]
+
+
+@check(codes.UNVALIDATED_TAG)
+def unvalidated_tag(ctx: CheckContext) -> Iterator[Finding]:
+    validated: Flow | None = None       # computed once, and only when a tag needs it
+    for atom in sites_of_kind(ctx.graph, SiteKind.ATOM):
+        found = ctx.calls.get(str(atom.attr("call")))
+        if atom.attr("kind") != "tag" or found is None:
+            continue
+        file, call = found
+        value = _tag_value(call)
+        labels = ctx.facts.model.value_labels(file, call.scope, value) if value else None
+        if not labels or value is None:
+            continue
+        validated = validated or validated_model_flow(ctx)
+        if not validated.value_labels(file, call.scope, value) or \
+                membership_guarded(ctx, file, call, value) or \
+                clamped(ctx, file, call.scope, value):
+            continue
+        origins = sorted(labels)
+        yield ctx.finding(
+            codes.UNVALIDATED_TAG, location=atom.location, symbol=atom.symbol,
+            message=f"tag `{atom.attr('key')}` takes `{value.text}` from model output of "
+                    f"{origin_text(ctx, origins)} without validation against a fixed set",
+            snippet=value.text, path=(*origins, atom.id), related=locations(ctx, origins),
+            inferred=True)
+
+
+def _tag_value(call: Call) -> Value | None:
+    """The value of `tag(kind, value)` / `tag(kind=…, value=…)` / TS `tag({ kind, value })`."""
+    value = call.kwarg("value")
+    if value is None and len(call.args) > 1:
+        value = call.args[1]
+    if value is None and call.args:
+        value = call.args[0].entry("value")
+    return value

@@ -1,0 +1,3 @@
+"""Decision point names, fixed in code and reviewed with their EMUs."""
+
+BILLING = "support.billing"
