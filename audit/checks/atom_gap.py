@@ -23,23 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from analyzers.dataflow import MUTATING_METHODS
 from analyzers.derived import CONDITIONAL_GUARDS
 from analyzers.ir import Guard, GuardKind
-from audit import codes, dsl
+from audit import codes
 from audit.checks._context import Supply, context_supply
+from audit.checks._emus import parsed_emus
 from audit.checks._integration import invoking
 from audit.checks._registry import CheckContext, check
-from audit.dsl.ast import (And, Arith, BoolLit, Compare, Exists, Expr, InList, Not, NumberLit, Or,
-                           StateRef, StringLit, StrOp, TagRef, Truthy)
+from audit.checks._value_types import type_mismatch
+from audit.dsl.ast import (And, Arith, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
+                           TagRef, Truthy)
 from audit.model import Finding, Site
-from audit.policy import Emu
 
 __all__ = ["atom_gap", "required_atoms"]
-
-_NOW = datetime(2000, 1, 1, tzinfo=UTC)     # value predicates never read the clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +53,10 @@ class Need:
 
 @check(codes.ATOM_GAP)
 def atom_gap(ctx: CheckContext) -> Iterator[Finding]:
-    for emu in ctx.emus:
-        if not emu.decision_point or not isinstance(emu.trigger, str):
-            continue
-        parsed = dsl.parse_trigger(emu.trigger)
-        needs = required_atoms(parsed.ast) if parsed.ast is not None else ()
-        for decision in invoking(ctx, emu.decision_point) if needs else ():
+    for parsed in parsed_emus(ctx.emus):
+        emu = parsed.emu
+        needs = required_atoms(parsed.ast) if emu.decision_point else ()
+        for decision in invoking(ctx, str(emu.decision_point)) if needs else ():
             supply = context_supply(ctx, decision)
             for need in needs:
                 gap = _gap(ctx, decision, need, supply)
@@ -134,7 +130,7 @@ def _gap(ctx: CheckContext, decision: Site, need: Need, supply: Supply) -> tuple
         if conditions is not None:
             return ("conditional omission", f"with `{need.accessor}` built only when "
                     f"`{_braces(conditions)}`, while {{emu}} requires it")
-        mismatch = _type_mismatch(need, suppliers)
+        mismatch = type_mismatch(need.kind, need.key, need.predicates, suppliers)
         if mismatch is not None:
             built, predicate = mismatch
             return ("wrong type", f"with `{need.accessor}` built as {_braces(built)}, which "
@@ -210,72 +206,3 @@ def _other_kind(need: Need, supply: Supply) -> str | None:
         if need.kind == "state" and atom.attr("kind") == "tag" and key in (need.key, last):
             return f"tag.{key}"
     return None
-
-
-def _type_mismatch(need: Need, suppliers: list[Site]) -> tuple[str, str] | None:
-    """(how the suppliers are built, the predicate text) when each supplier's value fails a
-    predicate that must hold, written with a literal of another type, or is None (absent)."""
-    described: set[str] = set()
-    failed: set[str] = set()
-    for atom in suppliers:
-        candidates = _candidates(atom)
-        failures = [_typed_failure(need, value) for value in candidates]
-        if not candidates or None in failures:
-            return None
-        described.add("None" if candidates == [None] else
-                      "a bool" if len(candidates) > 1 else repr(candidates[0]))
-        failed.update(dsl.format_trigger(f) for f in failures if f is not None)
-    return " and ".join(sorted(described)), sorted(failed)[0]
-
-
-def _candidates(atom: Site) -> list[object]:
-    """The values an atom can hold, when its literal (or at least its bool type) is known."""
-    if atom.attr("value_literal") is not False and atom.attr("value_type") not in (None,
-                                                                                  "dynamic"):
-        return [atom.attr("value")]
-    if atom.attr("value_type") == "bool":
-        return [True, False]
-    return [None] if atom.attr("value_type") == "none" else []
-
-
-def _typed_failure(need: Need, value: object) -> Expr | None:
-    """The first predicate that must hold, is written with a literal of another type than
-    `value` (any predicate, for None), and fails on `value`."""
-    for predicate in need.predicates:
-        categories = _literal_categories(predicate)
-        typed = value is None or (categories and _category(value) not in categories)
-        if typed and _fails(need, value, predicate):
-            return predicate
-    return None
-
-
-def _fails(need: Need, value: object, predicate: Expr) -> bool:
-    state = {need.key: value} if need.kind == "state" else {}
-    tags = {need.key: value} if need.kind == "tag" else {}
-    try:
-        return not dsl.evaluate(predicate, dsl.EvalContext(state, tags, (), _NOW))
-    except dsl.EvaluationError:
-        return True
-
-
-def _category(value: object) -> str:
-    match value:
-        case bool() | BoolLit():
-            return "bool"
-        case int() | float() | NumberLit():
-            return "number"
-        case str() | StringLit():
-            return "string"
-    return "none"
-
-
-def _literal_categories(predicate: Expr) -> set[str]:
-    match predicate:
-        case Compare(_, left, right):
-            literals = [o for o in (left, right) if isinstance(o, (StringLit, NumberLit, BoolLit))]
-            return {_category(literals[0])} if len(literals) == 1 else set()
-        case InList(_, items):
-            return {_category(item) for item in items.items}
-        case StrOp():
-            return {"string"}
-    return set()

@@ -1,0 +1,92 @@
+"""Can an atom's literal value satisfy the predicates a trigger puts on it? (ATOM-GAP's
+"wrong type".)
+
+Types are judged with the reference evaluator, not by a table of our own: a value of another
+type than the predicate's literal fails only if the evaluator says so, so numeric-looking
+strings against numbers (`'45' > 30`, coerced) pass, and `True == 'true'` or `'high' > 3` fail.
+A value of the same type that merely differs (`'low' == 'high'`) is a value question, not a
+type gap, and is never reported. None reads as absent and fails every positive predicate.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from audit import dsl
+from audit.dsl.ast import BoolLit, Compare, Expr, InList, NumberLit, StringLit, StrOp
+from audit.model import Site
+
+__all__ = ["type_mismatch"]
+
+_NOW = datetime(2000, 1, 1, tzinfo=UTC)     # value predicates never read the clock
+
+
+def type_mismatch(kind: str, key: str, predicates: tuple[Expr, ...],
+                  suppliers: list[Site]) -> tuple[str, str] | None:
+    """(how the suppliers are built, the predicate text) when each supplier's value fails a
+    predicate that must hold, written with a literal of another type, or is None (absent)."""
+    described: set[str] = set()
+    failed: set[str] = set()
+    for atom in suppliers:
+        candidates = _candidates(atom)
+        failures = [_typed_failure(kind, key, predicates, value) for value in candidates]
+        if not candidates or None in failures:
+            return None
+        described.add("`None`" if candidates == [None] else
+                      "a bool" if len(candidates) > 1 else f"`{candidates[0]!r}`")
+        failed.update(dsl.format_trigger(f) for f in failures if f is not None)
+    return " and ".join(sorted(described)), sorted(failed)[0]
+
+
+def _candidates(atom: Site) -> list[object]:
+    """The values an atom can hold, when its literal (or at least its bool type) is known."""
+    if atom.attr("value_literal") is not False and atom.attr("value_type") not in (None,
+                                                                                  "dynamic"):
+        return [atom.attr("value")]
+    if atom.attr("value_type") == "bool":
+        return [True, False]
+    return [None] if atom.attr("value_type") == "none" else []
+
+
+def _typed_failure(kind: str, key: str, predicates: tuple[Expr, ...],
+                   value: object) -> Expr | None:
+    """The first predicate that must hold, is written with a literal of another type than
+    `value` (any predicate, for None), and fails on `value`."""
+    for predicate in predicates:
+        categories = _literal_categories(predicate)
+        typed = value is None or (categories and _category(value) not in categories)
+        if typed and _fails(kind, key, value, predicate):
+            return predicate
+    return None
+
+
+def _fails(kind: str, key: str, value: object, predicate: Expr) -> bool:
+    state = {key: value} if kind == "state" else {}
+    tags = {key: value} if kind == "tag" else {}
+    try:
+        return not dsl.evaluate(predicate, dsl.EvalContext(state, tags, (), _NOW))
+    except dsl.EvaluationError:
+        return True
+
+
+def _category(value: object) -> str:
+    match value:
+        case bool() | BoolLit():
+            return "bool"
+        case int() | float() | NumberLit():
+            return "number"
+        case str() | StringLit():
+            return "string"
+    return "none"
+
+
+def _literal_categories(predicate: Expr) -> set[str]:
+    match predicate:
+        case Compare(_, left, right):
+            literals = [o for o in (left, right) if isinstance(o, (StringLit, NumberLit, BoolLit))]
+            return {_category(literals[0])} if len(literals) == 1 else set()
+        case InList(_, items):
+            return {_category(item) for item in items.items}
+        case StrOp():
+            return {"string"}
+    return set()
