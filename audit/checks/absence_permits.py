@@ -5,12 +5,12 @@ Seed 000, "Presence": "With user.banned missing, the first expression is true", 
 treat absence as an authorization decision"; the docs' missing-atom rule: a positive predicate
 on an absent atom is false, "outer `NOT` can invert this, and `OR` can match another branch".
 
-Sound by construction: a finding carries a context that `topo fuzz`'s witness search found
-(`audit.fuzz.witness`), re-evaluated here, where the input is absent and the trigger is true,
-and a value of the input that makes the same context false. That second half is what makes
-absence a *permission*: an input read only positively (`amount > 500 OR tag.intent == 'fraud'`)
-can never block when present, so its absence permits nothing and is not reported. Events are
-GHOST-EVENT's business; unknown reachability is no finding.
+Sound by construction: a finding carries a context, found by `topo fuzz`'s absence search and
+re-evaluated here, where the input is absent and the trigger is true, and a value of the input
+that makes the same context false. That second half is what makes absence a *permission*: an
+input read only positively (`amount > 500 OR tag.intent == 'fraud'`) can never block when
+present, so its absence permits nothing and is not reported. Events are GHOST-EVENT's
+business; when the search finds no context, nothing is reported.
 
 Consequential (decided here, for the spec is silent on routes): an `auto`-mode EMU (the default
 mode; `require_human` and `advisory` put a person in between) whose action is a side-effecting
@@ -29,9 +29,10 @@ from audit.checks._registry import CheckContext, check
 from audit.fuzz.atoms import ABSENT, Atom, value_of, with_value
 from audit.fuzz.boundaries import TRUTHINESS_TRAPS, probes
 from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
-from audit.fuzz.search import Budget
-from audit.fuzz.strategies import CONTEXT_NOW
-from audit.fuzz.witness import reachability
+from audit.fuzz.plans import branch_plans
+from audit.fuzz.search import Budget, find_minimal
+from audit.fuzz.strategies import CONTEXT_NOW, planned_contexts
+from audit.fuzz.witness import is_absent
 from audit.model import Finding
 from audit.policy import Emu
 from audit.policy.lints.policy_gap import is_side_effecting
@@ -71,23 +72,31 @@ def consequence(emu: Emu) -> str | None:
 
 
 def _permissions(parsed: ParsedEmu) -> Iterator[tuple[Atom, dsl.EvalContext, Any]]:
-    """(input, context where it is absent and the trigger true, value that blocks)."""
+    """(input, context where it is absent and the trigger true, value that blocks).
+
+    Only inputs read under a negation can block when present: the trigger is monotone in its
+    positive predicates, and every predicate on an absent input is false. So only those are
+    searched, with the fuzzer's absence search (`branch_plans(…, absent=atom)`)."""
+    negated = {Atom(d.kind, d.key) for d in parsed.dependencies
+               if d.kind != "event" and d.holds_when_absent}
+    if not negated:
+        return
     own = probes(parsed.ast)
-    found = reachability(TriggerUnderTest(parsed.ast), own, Budget(),
-                         purpose=f"absence:{parsed.emu.label}", now=CONTEXT_NOW)
-    reported: set[Atom] = set()
-    for absence in found.absence_witnesses:
-        atom = absence.atom
-        if atom.kind == "event" or atom in reported:
+    trigger = TriggerUnderTest(parsed.ast, FUZZ_MATCH_TIMEOUT)
+    for atom in (a for a in own.atoms if a in negated):
+        plans = branch_plans(parsed.ast, own, absent=atom)
+        found = find_minimal(planned_contexts(plans, now=CONTEXT_NOW),
+                             lambda ctx, atom=atom: is_absent(ctx, atom) and trigger.matches(ctx),
+                             Budget(), f"absent:{atom.name}:{parsed.emu.label}") if plans else None
+        if found is None or not isinstance(found.value, dsl.EvalContext):
             continue
         blockers = (*own.values.get(atom, ()), True, *TRUTHINESS_TRAPS)
-        for witness in _variants(parsed, absence.context, own.values):
+        for witness in _variants(parsed, found.value, own.values):
             if value_of(witness, atom) is not ABSENT or _evaluate(parsed, witness) is not True:
                 continue
             blocker = next((v for v in blockers
                             if _evaluate(parsed, with_value(witness, atom, v)) is False), _NONE)
             if blocker is not _NONE:
-                reported.add(atom)
                 yield atom, witness, blocker
                 break
 
