@@ -17,7 +17,7 @@ from audit.model import Site, SiteKind
 from audit.policy import Emu
 
 __all__ = ["MEMRAIL", "has_app_code", "partial_code", "decision_calls", "literal_point",
-           "invoking", "decision_project", "memrail_tools", "emu_tool_id", "repo_projects"]
+           "calls_by_point", "decision_project", "memrail_tools", "emu_tool_id", "repo_projects"]
 
 MEMRAIL = "memrail"
 _CLIENTS = frozenset({"AMIClient", "AsyncAMIClient"})
@@ -47,9 +47,15 @@ def literal_point(site: Site) -> str | None:
         else None
 
 
-def invoking(ctx: CheckContext, point: str) -> list[Site]:
-    """The decision calls that name `point` literally: each one is a caller of its EMUs."""
-    return [s for s in decision_calls(ctx) if literal_point(s) == point]
+def calls_by_point(ctx: CheckContext) -> dict[str, list[Site]]:
+    """Decision calls by the point they name literally: each one is a caller of its EMUs.
+    Computed once per check, not per EMU (a repository may hold thousands of EMUs)."""
+    found: dict[str, list[Site]] = {}
+    for site in decision_calls(ctx):
+        point = literal_point(site)
+        if point is not None:
+            found.setdefault(point, []).append(site)
+    return found
 
 
 def decision_project(ctx: CheckContext, site: Site) -> str | None:

@@ -22,7 +22,7 @@ from audit import codes
 from audit.checks._integration import MEMRAIL, emu_tool_id, has_app_code, memrail_tools
 from audit.checks._registry import CheckContext, check
 from audit.graph import sites_of_kind
-from audit.model import Finding, SiteKind
+from audit.model import Finding, Site, SiteKind
 from audit.policy import Emu
 
 __all__ = ["action_gap"]
@@ -48,12 +48,15 @@ def action_gap(ctx: CheckContext) -> Iterator[Finding]:
     if not has_app_code(ctx):
         return
     dispatch = _dispatch(ctx.facts.files)
+    tools = memrail_tools(ctx)
+    handlers = [s for s in sites_of_kind(ctx.graph, SiteKind.ACTION_HANDLER)
+                if s.system == MEMRAIL]
     for emu in ctx.emus:
         kind = emu.action.get("type")
         if kind == "tool_call":
-            message = _tool_gap(ctx, emu, dispatch)
+            message = _tool_gap(emu, tools, dispatch)
         elif kind in _HANDLER_DECORATOR:
-            message = _handler_gap(ctx, emu, str(kind), dispatch)
+            message = _handler_gap(emu, str(kind), handlers, dispatch)
         else:
             message = None
         if message:
@@ -61,11 +64,10 @@ def action_gap(ctx: CheckContext) -> Iterator[Finding]:
                               emu_key=emu.emu_key, message=message, snippet=f"action {kind}")
 
 
-def _tool_gap(ctx: CheckContext, emu: Emu, dispatch: _Dispatch) -> str | None:
+def _tool_gap(emu: Emu, tools: list[Site], dispatch: _Dispatch) -> str | None:
     tool_id = emu_tool_id(emu)
     if tool_id is None:
         return None     # EMU-SCHEMA reports a tool_call without a tool
-    tools = memrail_tools(ctx)
     if any(t.attr("tool_name_literal") is False for t in tools):
         return None     # a tool registered under a computed name may be this one
     if any(t.attr("tool_name") == tool_id for t in tools):
@@ -76,11 +78,10 @@ def _tool_gap(ctx: CheckContext, emu: Emu, dispatch: _Dispatch) -> str | None:
             f"or dispatcher branch in the code handles")
 
 
-def _handler_gap(ctx: CheckContext, emu: Emu, kind: str, dispatch: _Dispatch) -> str | None:
+def _handler_gap(emu: Emu, kind: str, registered: list[Site], dispatch: _Dispatch) -> str | None:
     if kind in dispatch.compared or set(_PAYLOAD_FIELDS.get(kind, ())) & dispatch.fields:
         return None
-    handlers = [s for s in sites_of_kind(ctx.graph, SiteKind.ACTION_HANDLER)
-                if s.system == MEMRAIL and s.attr("action_type") == kind]
+    handlers = [s for s in registered if s.attr("action_type") == kind]
     if kind != "context_directive":
         if handlers:
             return None

@@ -30,7 +30,7 @@ from analyzers.ir import Guard, GuardKind
 from audit import codes
 from audit.checks._context import Supply, context_supply
 from audit.checks._emus import parsed_emus
-from audit.checks._integration import invoking
+from audit.checks._integration import calls_by_point
 from audit.checks._registry import CheckContext, check
 from audit.checks._value_types import type_mismatch
 from audit.dsl.ast import (And, Arith, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
@@ -53,11 +53,15 @@ class Need:
 
 @check(codes.ATOM_GAP)
 def atom_gap(ctx: CheckContext) -> Iterator[Finding]:
+    callers = calls_by_point(ctx)
+    supplies: dict[str, Supply] = {}
     for parsed in parsed_emus(ctx.emus):
         emu = parsed.emu
         needs = required_atoms(parsed.ast) if emu.decision_point else ()
-        for decision in invoking(ctx, str(emu.decision_point)) if needs else ():
-            supply = context_supply(ctx, decision)
+        for decision in callers.get(str(emu.decision_point), []) if needs else ():
+            if decision.id not in supplies:
+                supplies[decision.id] = context_supply(ctx, decision)
+            supply = supplies[decision.id]
             for need in needs:
                 gap = _gap(ctx, decision, need, supply)
                 if gap is None:

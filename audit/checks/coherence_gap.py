@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from audit import codes, dsl
-from audit.checks._integration import (decision_project, emu_tool_id, has_app_code, invoking,
-                                       memrail_tools, repo_projects)
+from audit.checks._integration import (calls_by_point, decision_project, emu_tool_id,
+                                       has_app_code, memrail_tools, repo_projects)
 from audit.checks._registry import CheckContext, check
-from audit.model import Finding
+from audit.model import Finding, Site
 from audit.policy import Emu
 
 __all__ = ["coherence_gap"]
@@ -31,9 +31,12 @@ def coherence_gap(ctx: CheckContext) -> Iterator[Finding]:
     if not has_app_code(ctx):
         return
     known = frozenset(repo_projects(ctx))
+    callers = calls_by_point(ctx)
+    tools = memrail_tools(ctx)
     for emu in ctx.emus:
-        own = _emu_projects(ctx, emu)
-        message = _tool_gap(ctx, emu, own)
+        own = frozenset(p for p in (decision_project(ctx, site) for site in
+                                    callers.get(emu.decision_point or "", [])) if p)
+        message = _tool_gap(emu, own, tools)
         if message:
             yield ctx.finding(codes.COHERENCE_GAP, location=emu.location, symbol=emu.label,
                               emu_key=emu.emu_key, message=message,
@@ -47,19 +50,12 @@ def coherence_gap(ctx: CheckContext) -> Iterator[Finding]:
                         f"code declares")
 
 
-def _emu_projects(ctx: CheckContext, emu: Emu) -> frozenset[str]:
-    """Projects the EMU is decided in: those of the calls invoking its point (when known)."""
-    if not emu.decision_point:
-        return frozenset()
-    found = (decision_project(ctx, site) for site in invoking(ctx, emu.decision_point))
-    return frozenset(p for p in found if p)
-
-
-def _tool_gap(ctx: CheckContext, emu: Emu, own: frozenset[str]) -> str | None:
+def _tool_gap(emu: Emu, own: frozenset[str], registrations: list[Site]) -> str | None:
+    """`own`: the projects the EMU is decided in (those of the calls naming its point)."""
     tool_id = emu_tool_id(emu)
     if tool_id is None or not own:
         return None
-    tools = [t for t in memrail_tools(ctx) if t.attr("tool_name") == tool_id]
+    tools = [t for t in registrations if t.attr("tool_name") == tool_id]
     if not tools or any(not isinstance(t.attr("projects"), tuple) for t in tools):
         return None     # unregistered is ACTION-GAP; computed or absent projects: unknown
     registered = frozenset(p for t in tools for p in t.attr("projects"))

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 
 from analyzers.roles import function_node
 from audit import codes
-from audit.checks._integration import (decision_calls, emu_tool_id, has_app_code, invoking,
-                                       literal_point, memrail_tools, partial_code)
+from audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
+                                       has_app_code, literal_point, memrail_tools,
+                                       partial_code)
 from audit.checks._reach import chains
 from audit.checks._registry import CheckContext, check
 from audit.graph import callers
@@ -38,9 +39,10 @@ def _uninvoked_emus(ctx: CheckContext) -> Iterator[Finding]:
     # would be a guess (DYNAMIC-DECISION-POINT reports that call instead).
     if any(s.attr("decision_point_literal") is False for s in decision_calls(ctx)):
         return
+    invoked = calls_by_point(ctx)
     for emu in ctx.emus:
         point = emu.decision_point
-        if not point or invoking(ctx, point):
+        if not point or point in invoked:
             continue
         yield ctx.finding(
             codes.INVOKE_GAP, location=emu.location, symbol=emu.label, emu_key=emu.emu_key,

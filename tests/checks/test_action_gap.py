@@ -33,7 +33,8 @@ def test_an_unregistered_tool(tmp_path: Path) -> None:
 @pytest.mark.parametrize("extra", [
     '\n\n@registry.tool(name="refund_payment", description="x", projects=["billing"])\n'
     "async def refund(args: dict) -> dict:\n    return args\n",
-    '\n\ndef run(action):\n    if action["tool"]["tool_id"] == "refund_payment":\n        return 1\n',
+    '\n\ndef run(action):\n'
+    '    if action["tool"]["tool_id"] == "refund_payment":\n        return 1\n',
     '\n\nHANDLERS = {"refund_payment": print}\n',
     # A computed tool name may be this one.
     "\n\ndef register(name, handler):\n"

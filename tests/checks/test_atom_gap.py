@@ -65,7 +65,8 @@ def test_a_parameter_with_no_caller_is_opaque(tmp_path: Path) -> None:
 
 
 def test_a_computed_dict_hides_only_its_prefix(tmp_path: Path) -> None:
-    body = _decide("from_web", '[*atoms_from_dict(request.customer, "customer"), tag("intent", "x")]')
+    context = '[*atoms_from_dict(request.customer, "customer"), tag("intent", "x")]'
+    body = _decide("from_web", context)
     body = "from memrail import atoms_from_dict\n\n\n" + body
     trigger = "state.customer.tier == 'gold' AND state.refund.amount > 3 AND tag.intent == 'x'"
     [found] = _gaps(tmp_path, trigger, body)

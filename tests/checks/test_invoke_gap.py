@@ -61,7 +61,8 @@ def test_a_direct_call_of_a_registered_tool(tmp_path: Path) -> None:
     files = {"tools.py": TOOLS, "admin.py": admin, "app.py": _decide("'billing.refund'")}
     tool_emu = emu("state.refund.request_id EXISTS")
     [found] = _gaps(tmp_path, files, [tool_emu])
-    assert (found.location.file, found.location.line, found.symbol) == ("admin.py", 5, "admin.force")
+    where = (found.location.file, found.location.line, found.symbol)
+    assert where == ("admin.py", 5, "admin.force")
     assert found.emu_key is None and "`refund_payment`" in found.message
     assert "`billing.refund`" in found.message
 
