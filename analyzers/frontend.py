@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -107,13 +107,14 @@ def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str
 
 
 def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: Path | None = None,
-                  max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False
-                  ) -> tuple[FileIR, ...]:
+                  max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
+                  progress: Callable[[int, int], None] | None = None) -> tuple[FileIR, ...]:
     """Parse every source of `inventory` into its FileIR (sorted by path).
 
     `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
     `cache_dir` (None disables the cache). The cache directory must lie outside the audited
-    tree: nothing is ever written into it.
+    tree: nothing is ever written into it. `progress(done, total)` is called as files are done
+    (cache hits first); it only observes.
     """
     cache = IRCache(cache_dir) if cache_dir is not None else None
     python_paths = frozenset(source.path for source in inventory.sources
@@ -144,8 +145,13 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
                 continue
         pending.append((_Job(source.path, source.language, module, data, strict,
                              layout if script else None), key))
+    total = len(inventory.sources)
+    if progress is not None:
+        progress(len(results), total)
     for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs)):
         results[job.path] = ir
+        if progress is not None:
+            progress(len(results), total)
         if cache is not None and key is not None and not _is_transient(ir):
             cache.store(key, data if data is not None else dump_ir(ir))
     return tuple(results[path] for path in sorted(results))

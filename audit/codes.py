@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from audit.model import Category, Code, Severity
 
-__all__ = ["ALL", "by_id",
+__all__ = ["ALL", "by_id", "SUPPRESSION_INVALID", "SUPPRESSION_UNUSED",
            "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
            "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY",
            "GHOST_EVENT", "EVENT_NAME_DRIFT", "EVENT_SCOPE", "ABSENCE_PERMITS",
@@ -98,6 +98,13 @@ ADVISORY_ONLY_POLICY = Code(
     Severity.HIGH, Category.AUTHORITY,
     ("external/cwe/cwe-1426", "owasp-llm/LLM01", "owasp-llm/LLM06"))
 
+SUPPRESSION_INVALID = Code(
+    "SUPPRESSION-INVALID", "Suppression comment is malformed or unjustified",
+    Severity.LOW, Category.SUPPRESSION, ())
+SUPPRESSION_UNUSED = Code(
+    "SUPPRESSION-UNUSED", "Suppression comment with no finding to suppress", Severity.LOW,
+    Category.SUPPRESSION, ())
+
 ALL: tuple[Code, ...] = (
     EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
     UNGOVERNED_PATH, HIDDEN_AUTHORITY,
@@ -105,6 +112,7 @@ ALL: tuple[Code, ...] = (
     INVOKE_GAP, ATOM_GAP, ACTION_GAP, COHERENCE_GAP, BINDING_MISMATCH,
     UNSAFE_FALLBACK, EVAL_LEAK, MODEL_CONSENT, DYNAMIC_DECISION_POINT, RECORDING_GAP,
     UNVALIDATED_TAG, ADVISORY_ONLY_POLICY,
+    SUPPRESSION_INVALID, SUPPRESSION_UNUSED,
 )
 
 _BY_ID = {code.id: code for code in ALL}

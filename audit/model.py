@@ -9,7 +9,7 @@ import enum
 from dataclasses import dataclass, field
 
 __all__ = ["AttrValue", "Category", "Code", "Edge", "EdgeKind", "Finding", "Location", "ROLE_KINDS",
-           "Severity", "Site", "SiteKind", "Tier", "Unknown"]
+           "Severity", "Site", "SiteKind", "Suppression", "SuppressionKind", "Tier", "Unknown"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -80,6 +80,7 @@ class Category(enum.Enum):
     POLICY = "policy"
     AUTHORITY = "authority"
     DSL = "dsl"
+    SUPPRESSION = "suppression"   # problems with `topo: ignore[...]` directives themselves
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,24 @@ class Code:
     default_severity: Severity
     category: Category
     tags: tuple[str, ...] = ()
+
+
+class SuppressionKind(enum.Enum):
+    """Why a finding is hidden from the gate. Values are SARIF's `suppression.kind` names."""
+
+    IN_SOURCE = "inSource"     # a `# topo: ignore[CODE] -- justification` comment
+    EXTERNAL = "external"      # a baseline file (`topo check --baseline`)
+
+
+@dataclass(frozen=True, slots=True)
+class Suppression:
+    """A suppressed finding stays in the results, marked with this. `location` is the directive
+    comment for IN_SOURCE; `justification` is the directive's text after `--`, or names the
+    baseline file."""
+
+    kind: SuppressionKind
+    justification: str
+    location: Location | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +132,7 @@ class Finding:
     fingerprint: str = ""
     related: tuple[Location, ...] = field(default=())
     path: tuple[str, ...] = field(default=())   # site ids from proposal to effect
+    suppression: Suppression | None = None       # set when a directive or a baseline hides it
 
     @property
     def sort_key(self) -> tuple:

@@ -18,7 +18,10 @@ from audit.checks import CheckConfig, run_checks
 from audit.fingerprint import with_fingerprints
 from audit.graph import build_graph
 from audit.model import Finding, Unknown
+from audit.progress import NO_PROGRESS, Progress
 from audit.reachability import ReachabilityRow, reachability_matrix
+from audit.suppressions import apply_suppressions
+from audit.vcs import repository_path
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
 
@@ -34,6 +37,7 @@ class AuditRequest:
     jobs: int | None = None
     cache_dir: Path | None = None
     retention_days: int = policy.DEFAULT_RETENTION_DAYS
+    ignore_suppressions: bool = False   # report suppressed findings as if no directive existed
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,7 @@ class AuditResult:
     reachability: tuple[ReachabilityRow, ...] = ()
     lines: int = 0
     notes: tuple[str, ...] = field(default=())
+    repository_path: str = ""   # the root's path inside its git work tree ('' at its top)
 
     @property
     def partial(self) -> bool:
@@ -61,32 +66,41 @@ def default_cache_dir() -> Path:
     return Path(base) / "topo"
 
 
-def run_audit(request: AuditRequest) -> AuditResult:
+def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> AuditResult:
+    """Audit `request.root`. `progress` is told the stages; it never changes the result."""
     root = request.root
     if not root.exists():
         raise AuditError(f"{root}: no such file or directory")
     if not root.is_dir():
         raise AuditError(f"{root}: not a directory (topo audits a repository directory)")
+    progress.stage("discovering files")
     inventory = discover(root, request.discovery)
+    progress.stage(f"parsing {len(inventory.sources)} files")
     files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
-                          max_file_size=request.discovery.max_file_size)
+                          max_file_size=request.discovery.max_file_size, progress=progress.files)
+    progress.stage("following model output, atoms and authority")
     facts = source_facts(files)
+    progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)
     unknowns = [*inventory.unknowns, *policy_unknowns]
     for file in files:
         if file.parse_error is not None:
             unknowns.append(file.parse_error)
         unknowns.extend(file.unknowns)
+    progress.stage("building the authority graph")
     graph = build_graph(facts, emus)
+    progress.stage("running checks")
     code_findings = run_checks(graph, facts, emus,
                                CheckConfig(retention_days=request.retention_days))
-    findings = with_fingerprints(sorted((*policy_findings, *code_findings),
-                                        key=lambda f: f.sort_key))
+    checked = apply_suppressions((*policy_findings, *code_findings), files,
+                                 ignore=request.ignore_suppressions)
+    findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
-        lines=sum(f.lines for f in files), notes=inventory.notes)
+        lines=sum(f.lines for f in files), notes=inventory.notes,
+        repository_path=repository_path(root))
 
 
 def _policies(root: Path, inventory: Inventory, retention_days: int

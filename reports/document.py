@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from audit import dsl
-from audit.model import Edge, EdgeKind, Finding, Site, SiteKind, Unknown
+from audit.model import Edge, EdgeKind, Finding, Location, Site, SiteKind, Unknown
 from audit.pipeline import AuditResult
 from audit.policy import Emu
 from audit.reachability import ReachabilityRow
@@ -26,6 +26,7 @@ def audit_document(result: AuditResult) -> dict:
     ids = finding_ids(findings)
     return {
         "schema": SCHEMA,
+        "repository_path": result.repository_path,
         "summary": _summary(result, sites, edges),
         "sites": [_site(site) for site in sites],
         "edges": [_edge(edge) for edge in edges],
@@ -60,6 +61,7 @@ def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ..
         "sites": len(sites),
         "emus": len(result.emus),
         "findings": len(result.findings),
+        "suppressed": sum(1 for f in result.findings if f.suppression is not None),
         "unknowns": len(result.unknowns),
         "partial": result.partial,
     }
@@ -69,7 +71,8 @@ def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ..
 def _site(site: Site) -> dict:
     return {"id": site.id, "kind": site.kind.value, "system": site.system,
             "language": site.language, "file": site.location.file, "symbol": site.symbol,
-            "line": site.location.line, "inferred": site.inferred,
+            "line": site.location.line, "column": site.location.column,
+            "inferred": site.inferred,
             "attrs": {key: _plain(value) for key, value in site.attrs}}
 
 
@@ -96,11 +99,33 @@ def _finding(finding: Finding, finding_id: str) -> dict:
             "title": finding.code.title, "message": finding.message,
             "file": finding.location.file, "symbol": finding.symbol,
             "line": finding.location.line, "fingerprint": finding.fingerprint,
-            "inferred": finding.inferred}
+            "inferred": finding.inferred, **_span_end(finding.location)}
     if finding.emu_key is not None:
         data["emu_key"] = finding.emu_key
     if finding.path:
         data["path"] = list(finding.path)
+    if finding.related:
+        data["related"] = [_location(location) for location in finding.related]
+    if finding.suppression is not None:
+        suppression = finding.suppression
+        data["suppressed"] = {"kind": suppression.kind.value,
+                              "justification": suppression.justification}
+        if suppression.location is not None:
+            data["suppressed"]["location"] = _location(suppression.location)
+    return data
+
+
+def _location(location: Location) -> dict:
+    return {"file": location.file, "line": location.line, **_span_end(location)}
+
+
+def _span_end(location: Location) -> dict:
+    """Column and end of a span (1-based, end exclusive), when known."""
+    data = {"column": location.column}
+    if location.end_line is not None:
+        data["end_line"] = location.end_line
+    if location.end_column is not None:
+        data["end_column"] = location.end_column
     return data
 
 

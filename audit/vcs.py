@@ -1,0 +1,74 @@
+"""What git says about an audited tree: where it sits in its repository, what changed.
+
+Only the gate and reports ask; the audit itself never needs git (discovery lists files with git
+when it can and walks the tree otherwise). Every command runs with optional locks off, so that
+asking never writes into the audited repository's `.git`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+__all__ = ["VcsError", "changed_files", "repository_path"]
+
+_TIMEOUT_SECONDS = 60
+
+
+class VcsError(Exception):
+    """git is missing, the tree is not a work tree, or a revision is unknown."""
+
+
+def repository_path(root: Path) -> str:
+    """The audited root's path inside its git work tree (`services/agent`), `` when it is the
+    top of the work tree, outside any work tree, or git is not installed. SARIF locations are
+    relative to the repository, so that code scanning can find the files."""
+    try:
+        prefix = _git(root, "rev-parse", "--show-prefix").strip()
+    except VcsError:
+        return ""
+    return prefix.rstrip("/")
+
+
+def changed_files(root: Path, revision: str) -> frozenset[str]:
+    """Files under `root` (root-relative, `/` separators) that differ from the merge base of
+    `revision` and HEAD: committed since, staged, unstaged, and untracked-not-ignored files."""
+    if revision.startswith("-") or not revision.strip():
+        raise VcsError(f"{revision!r} is not a revision")
+    if shutil.which("git") is None:
+        raise VcsError("git is not installed (not found on PATH)")
+    try:
+        inside = _git(root, "rev-parse", "--is-inside-work-tree").strip() == "true"
+    except VcsError:
+        inside = False
+    if not inside:
+        raise VcsError(f"{root} is not inside a git work tree")
+    try:
+        _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+    except VcsError:
+        raise VcsError(f"unknown revision {revision!r} (git knows no commit by that name; "
+                       "in CI, fetch enough history, e.g. actions/checkout with "
+                       "fetch-depth: 0)") from None
+    base = _git(root, "merge-base", revision, "HEAD").strip()
+    # `--relative` (run inside root) keeps only paths under root, relative to it.
+    tracked = _git(root, "diff", "--name-only", "--no-renames", "--relative", "-z", base)
+    untracked = _git(root, "ls-files", "--others", "--exclude-standard", "-z")
+    return frozenset(name for name in (*tracked.split("\0"), *untracked.split("\0")) if name)
+
+
+def _git(root: Path, *arguments: str) -> str:
+    git = shutil.which("git")
+    if git is None:
+        raise VcsError("git is not installed (not found on PATH)")
+    environment = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    try:
+        done = subprocess.run([git, *arguments], cwd=root, env=environment, capture_output=True,
+                              timeout=_TIMEOUT_SECONDS, check=False)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise VcsError(f"git {arguments[0]} could not run: {error}") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise VcsError(f"git {arguments[0]} failed: {message[-1] if message else 'no message'}")
+    return done.stdout.decode("utf-8", "surrogateescape")
