@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
+from audit.checks._emus import parsed_emus
+from audit.checks.absence_permits import _permissions
+from audit.dsl import evaluate, format_trigger
+from audit.fuzz.atoms import ABSENT, value_of, with_value
+from audit.fuzz.strategies import triggers
+from audit.model import Location
+from audit.policy import Emu
 from emu_repos import TOOL, emu, findings
 
 BANNED = "state.refund.request_id EXISTS AND NOT state.user.banned"
@@ -63,3 +71,16 @@ def test_an_unsatisfiable_trigger_permits_nothing(tmp_path: Path) -> None:
 
 def test_the_default_tool_is_side_effecting() -> None:
     assert TOOL["type"] == "tool_call" and "side_effect" not in TOOL["tool"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
+@given(triggers())
+def test_every_permission_is_shown_by_its_context(ast) -> None:
+    """Soundness on any trigger: the input is absent and the trigger true in the witness, and
+    the blocking value makes the same context false."""
+    raw = {"emu_key": "k.x", "trigger": format_trigger(ast), "action": TOOL}
+    [parsed] = parsed_emus([Emu.from_object(raw, Location("emus/emus.jsonl", 1))])
+    for atom, witness, blocker in _permissions(parsed):
+        assert value_of(witness, atom) is ABSENT and evaluate(ast, witness)
+        assert not evaluate(ast, with_value(witness, atom, blocker))
