@@ -21,7 +21,7 @@ __all__ = ["MEMRAIL", "has_app_code", "partial_code", "decision_calls", "literal
 
 MEMRAIL = "memrail"
 _CLIENTS = frozenset({"AMIClient", "AsyncAMIClient"})
-_PACKAGES = frozenset({"memrail", "ami"})
+_PACKAGES = frozenset({"memrail", "ami", "@memrail/sdk", "@memrail/ami-sdk"})
 
 
 def has_app_code(ctx: CheckContext) -> bool:
@@ -93,7 +93,10 @@ def _is_client(call: Call) -> bool:
 
 
 def _project_kwarg(call: Call) -> str | None:
+    """`AMIClient(project="p")`, or TypeScript's `new AMIClient({ project: 'p' })`."""
     value = call.kwarg("project")
+    if value is None and call.args:
+        value = call.args[0].entry("project")
     return value.literal if value is not None and value.kind is ValueKind.STRING else None
 
 

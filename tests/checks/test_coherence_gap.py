@@ -72,3 +72,20 @@ def test_declared_by_the_code(tmp_path: Path) -> None:
 def test_no_project_anywhere_says_nothing(tmp_path: Path) -> None:
     files = {"app.py": _decide("")}
     assert findings(tmp_path, "COHERENCE-GAP", files, [emu(EVENT, action=DIRECTIVE)]) == []
+
+
+def test_typescript_client_options(tmp_path: Path) -> None:
+    app = ("import { AMIClient, state } from '@memrail/sdk';\n"
+           "const client = new AMIClient({ project: 'support' });\n"
+           "export async function decide(ticket: any) {\n"
+           "  return client.decide({ decisionPoint: 'billing.refund',\n"
+           "                         context: [state('refund.request_id', ticket.id)] });\n"
+           "}\n")
+    tools = ("import { ToolRegistry } from '@memrail/sdk';\n"
+             "export const registry = new ToolRegistry();\n"
+             "registry.registerTool('refund_payment', 'Refund', {}, ['billing'],"
+             " async (args: any) => args);\n")
+    files = {"src/app.ts": app, "src/tools.ts": tools,
+             "package.json": '{"dependencies": {"@memrail/sdk": "1.0.0"}}'}
+    [found] = findings(tmp_path, "COHERENCE-GAP", files, [emu("state.refund.request_id EXISTS")])
+    assert "`support`" in found.message and "`billing`" in found.message
