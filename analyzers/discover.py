@@ -17,8 +17,8 @@ from analyzers._listing import Listing, git_listing, walk_listing
 from analyzers.ir import Language
 from audit.model import Unknown
 
-__all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Inventory", "SourceFile", "discover",
-           "language_of"]
+__all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Exclusion", "Inventory", "SourceFile",
+           "discover", "exclusions", "language_of"]
 
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 
@@ -66,6 +66,16 @@ class SourceFile:
 
 
 @dataclass(frozen=True, slots=True)
+class Exclusion:
+    """One rule that kept paths out of the audit: the report's `out_of_scope` says what was not
+    read, so that a clean report is never mistaken for a clean repository."""
+
+    area: str
+    patterns: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Inventory:
     """The files an audit reads. `used_git` says whether git listed them; `notes` says how the
     tree was listed (and why git was not used, when it was not)."""
@@ -78,6 +88,7 @@ class Inventory:
     used_git: bool
     emu_locks: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    out_of_scope: tuple[Exclusion, ...] = field(default=())
 
 
 def language_of(path: str) -> Language | None:
@@ -140,7 +151,36 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         used_git=used_git,
         emu_locks=tuple(sorted(emu_locks)),
         notes=(note,),
+        out_of_scope=exclusions(config),
     )
+
+
+def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
+    """The exclusion rules in force for `config`, in a fixed order (seed 000, "Audit scope")."""
+    rules = [
+        Exclusion("dependencies, build output and tool state",
+                  tuple(f"{name}/" for name in sorted(_SKIPPED_DIRECTORIES)) + ("*.egg-info/",),
+                  "vendored and installed code is not the application's own"),
+        Exclusion("generated code", tuple(f"*{suffix}" for suffix in _GENERATED_SUFFIXES),
+                  "generated files are rebuilt from their sources"),
+        Exclusion("declaration files", tuple(f"*{s}" for s in _DECLARATION_SUFFIXES),
+                  "type declarations hold no behaviour"),
+    ]
+    if not config.include_tests:
+        rules.append(Exclusion(
+            "tests and fixtures",
+            (*(f"{name}/" for name in sorted(_TEST_DIRECTORIES)), "test_*.py", "conftest.py",
+             *(f"*{suffix}" for suffix in _TEST_SUFFIXES)),
+            "excluded during initial discovery (seed 000); --include-tests reads them"))
+    if config.exclude:
+        rules.append(Exclusion("user excludes", tuple(config.exclude), "--exclude"))
+    rules.append(Exclusion(
+        "other files", ("files that are not Python, TypeScript, JavaScript or emus/*.jsonl",),
+        "topo has no front-end for them; prompts in Markdown or YAML are not read"))
+    rules.append(Exclusion(
+        "files larger than the size limit", (f"> {config.max_file_size} bytes",),
+        "listed under unknowns when they look like source"))
+    return tuple(rules)
 
 
 def _is_skipped_dir(relative: str, config: DiscoveryConfig) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from audit import dsl
+from audit.graph import EVIDENCE, INFERRED, KIND
 from audit.model import Edge, EdgeKind, Finding, Location, Site, SiteKind, Unknown
 from audit.pipeline import AuditResult
 from audit.policy import Emu
@@ -29,11 +30,14 @@ def audit_document(result: AuditResult) -> dict:
         "repository_path": result.repository_path,
         "summary": _summary(result, sites, edges),
         "sites": [_site(site) for site in sites],
-        "edges": [_edge(edge) for edge in edges],
+        "edges": [_edge(edge, result.graph) for edge in edges],
         "emus": [_emu(emu) for emu in result.emus],
         "findings": [_finding(f, ids[i]) for i, f in enumerate(findings)],
         "unknowns": [_unknown(u) for u in result.unknowns],
         "reachability": [_row(row) for row in result.reachability],
+        "scope": _scope(result),
+        "nodes": _nodes(result.graph, edges),
+        "relations": _relations(result.graph, edges),
     }
 
 
@@ -76,9 +80,60 @@ def _site(site: Site) -> dict:
             "attrs": {key: _plain(value) for key, value in site.attrs}}
 
 
-def _edge(edge: Edge) -> dict:
+def _edge(edge: Edge, graph) -> dict:
+    # The graph marks an edge inferred when a heuristic placed either end; say so per edge.
+    inferred = any(data.get(KIND) == edge.kind.value and data.get(INFERRED)
+                   for data in graph.get_edge_data(edge.source, edge.target, default={}).values())
     return {"source": edge.source, "target": edge.target, "kind": edge.kind.value,
+            "inferred": inferred,
             "attrs": {key: _plain(value) for key, value in edge.attrs}}
+
+
+def _scope(result: AuditResult) -> dict:
+    """What was audited and what was left out; the root by its name only (no absolute path)."""
+    inventory = result.inventory
+    return {"root": result.root.resolve().name or str(result.root),
+            "manifests": list(inventory.manifests), "emu_dirs": list(inventory.emu_dirs),
+            "listing": list(inventory.notes),
+            "out_of_scope": [{"area": rule.area, "patterns": list(rule.patterns),
+                              "reason": rule.reason} for rule in inventory.out_of_scope]}
+
+
+def _drawn_functions(graph, edges: tuple[Edge, ...]) -> set[str]:
+    return {node for edge in edges for node in (edge.source, edge.target)
+            if graph.nodes.get(node, {}).get(KIND) == "function"}
+
+
+def _nodes(graph, edges: tuple[Edge, ...]) -> list[dict]:
+    """The graph's nodes that are not sites: decision points, EMUs, events, tools, and the
+    functions an edge names (every definition would swamp a large repository's report)."""
+    functions = _drawn_functions(graph, edges)
+    nodes = []
+    for node in sorted(graph.nodes):
+        data = graph.nodes[node]
+        kind = data.get(KIND)
+        if kind == "site" or (kind == "function" and node not in functions):
+            continue
+        file, symbol, line = data.get(EVIDENCE) or (None, None, None)
+        nodes.append({"id": node, "kind": kind, "file": file, "symbol": symbol, "line": line,
+                      "inferred": bool(data.get(INFERRED))})
+    return nodes
+
+
+def _relations(graph, edges: tuple[Edge, ...]) -> list[dict]:
+    """The graph's structural edges (contains, consumes, binds, emits, registers, EMU → tool)
+    that `edges` does not already hold, between nodes the document lists."""
+    listed = {(e.source, e.target, e.kind.value) for e in edges}
+    functions = _drawn_functions(graph, edges)
+    relations = set()
+    for source, target, data in graph.edges(data=True):
+        key = (source, target, str(data.get(KIND)))
+        if key in listed or any(graph.nodes[n].get(KIND) == "function" and n not in functions
+                                for n in (source, target)):
+            continue
+        relations.add((*key, bool(data.get(INFERRED))))
+    return [{"source": s, "target": t, "kind": k, "inferred": i}
+            for s, t, k, i in sorted(relations)]
 
 
 def _emu(emu: Emu) -> dict:
@@ -91,7 +146,21 @@ def _emu(emu: Emu) -> dict:
         for d in dsl.dependencies(parsed.ast)]
     return {"emu_key": emu.emu_key, "decision_point": emu.decision_point,
             "file": emu.location.file, "line": emu.location.line, "state": emu.state,
-            "dependencies": dependencies}
+            "action": _action(emu), "dependencies": dependencies}
+
+
+def _action(emu: Emu) -> dict | None:
+    """The EMU action's type and target (`tool_call` + tool id and version), as written."""
+    action = emu.action if isinstance(emu.action, dict) else None
+    if action is None:
+        return None
+    tool = action.get("tool") if isinstance(action.get("tool"), dict) else {}
+    return {"type": _text(action.get("type")), "tool_id": _text(tool.get("tool_id")),
+            "version": _text(tool.get("version")), "name": _text(action.get("name"))}
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _finding(finding: Finding, finding_id: str) -> dict:

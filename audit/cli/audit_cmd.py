@@ -12,13 +12,19 @@ from analyzers.discover import DiscoveryConfig
 from audit.cli.errors import UserError
 from audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from reports.document import audit_document
+from reports.html_report import render_html
 from reports.json_report import render_json
+from reports.markdown_report import render_markdown
+from reports.yaml_report import render_yaml
 
 __all__ = ["audit", "audit_request"]
 
 # format -> (file name, renderer). Formats of the contract that are not built yet are refused
 # with a clear message rather than silently skipped.
 _RENDERERS = {"json": ("TOPOLOGY_STATE.json", render_json)}
+_RENDERERS["yaml"] = ("TOPOLOGY_STATE.yaml", render_yaml)
+_RENDERERS["html"] = ("TOPOLOGY_STATE.html", render_html)
+_RENDERERS["md"] = ("TOPOLOGY_STATE.md", render_markdown)
 _CONTRACT_FORMATS = ("yaml", "html", "md", "sarif", "json")
 
 

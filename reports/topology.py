@@ -1,0 +1,164 @@
+"""TOPOLOGY_STATE: the view-model of seed 000's deliverable, built from the audit document.
+
+YAML, HTML and Markdown all render this one dict, so the three views cannot disagree and the
+HTML adds no fact the YAML lacks. Its keys follow the deliverable template: metadata, summary,
+decision_points, hidden_authority, atom_contracts, event_producers, action_connectivity,
+reachability_matrix, prioritized_findings, unknowns, out_of_scope — plus `projects` and
+`graph` (the nodes and edges the HTML draws).
+
+Missing information is the string `unknown`; relationships resting on heuristics carry
+`inferred: true`. The only clock read is `generated_at`, which honours SOURCE_DATE_EPOCH.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+from audit import __version__
+from audit.docs import code_doc
+from reports._index import UNKNOWN, DocumentIndex, local_symbol
+from reports.contracts import action_connectivity, atom_contracts, decision_points, \
+    event_producers
+from reports.document import GAP_CODES
+from reports.graph_view import PROJECT_RULE, graph_section, projects_section
+
+__all__ = ["SCHEMA", "SEVERITIES", "MIGRATION_PHASES", "MIGRATION_RULE", "generated_at",
+           "recommendation", "topology_state"]
+
+SCHEMA = "topo-state/1"
+SEVERITIES = ("critical", "high", "medium", "low")
+# Seed 000 "Rank findings by authority and consequence": the priority level is the phase.
+MIGRATION_PHASES = {"critical": 1, "high": 2, "medium": 3, "low": 4}
+MIGRATION_RULE = ("phase = severity rank: critical → 1 (an enforced decision before the effect), "
+                  "high → 2 (close bypasses and missing event/action connections), medium → 3 "
+                  "(make policy auditable), low → 4 (naming and documentation debt)")
+
+
+def generated_at(environ: Mapping[str, str] = os.environ) -> str:
+    """SOURCE_DATE_EPOCH (reproducible builds) as UTC ISO 8601, else the current time."""
+    epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def topology_state(document: dict, *, generated: str) -> dict:
+    index = DocumentIndex.of(document)
+    graph = graph_section(index)
+    projects = projects_section(index, graph)
+    findings = _prioritized_findings(index)
+    return {
+        "metadata": _metadata(document, generated),
+        "summary": _summary(document, projects, findings),
+        "projects": projects,
+        "decision_points": decision_points(index),
+        "hidden_authority": _hidden_authority(index),
+        "atom_contracts": atom_contracts(index),
+        "event_producers": event_producers(index),
+        "action_connectivity": action_connectivity(index),
+        "reachability_matrix": [_row(row) for row in document["reachability"]],
+        "prioritized_findings": findings,
+        "unknowns": [{"file": u["file"], "line": u.get("line", UNKNOWN), "reason": u["reason"]}
+                     for u in document["unknowns"]],
+        "out_of_scope": document["scope"]["out_of_scope"],
+        "graph": graph,
+    }
+
+
+def _metadata(document: dict, generated: str) -> dict:
+    scope = document["scope"]
+    return {"schema": SCHEMA, "generated_at": generated,
+            "scope": f"repository root ({scope['root']})", "mode": "read-only",
+            "tool": f"topo {__version__}", "partial": document["summary"]["partial"],
+            "inputs": {"files": document["summary"]["files"],
+                       "lines": document["summary"]["lines"],
+                       "emu_dirs": scope["emu_dirs"], "listing": scope["listing"]},
+            "projects_rule": PROJECT_RULE, "migration_phase_rule": MIGRATION_RULE}
+
+
+def _summary(document: dict, projects: list[dict], findings: list[dict]) -> dict:
+    summary = document["summary"]
+    severities = [f["severity"] for f in findings]
+    return {"projects": len(projects), "decision_points": summary["decision_points"],
+            "consequential_paths": summary["consequential_paths"],
+            **{name: summary[name] for name in GAP_CODES},
+            "hidden_authority_sites": summary["hidden_authority_sites"],
+            "findings": {s: severities.count(s) for s in SEVERITIES},
+            "emus": summary["emus"], "sites": summary["sites"],
+            "unknowns": summary["unknowns"]}
+
+
+def _hidden_authority(index: DocumentIndex) -> list[dict]:
+    entries: dict[tuple[str, int], dict] = {}
+    for finding in index.document["findings"]:
+        if finding["code"] != "HIDDEN-AUTHORITY":
+            continue
+        key = (finding["file"], finding["line"])
+        site = next((s for s in index.document["sites"]
+                     if (s["file"], s["line"]) == key and s["kind"] in _AUTHORITY_KINDS), None)
+        entry = entries.setdefault(key, {
+            "file": finding["file"], "symbol": local_symbol(finding["file"], finding["symbol"]),
+            "line": finding["line"], "classification": "authority",
+            "site": site["id"] if site else UNKNOWN,
+            "behavior": finding["message"], "inferred": finding["inferred"], "findings": []})
+        entry["findings"].append(finding["id"])
+    return [entries[key] for key in sorted(entries)]
+
+
+_AUTHORITY_KINDS = ("threshold", "model_branch", "config_gate", "prompt_policy", "approval_gate")
+
+
+def _prioritized_findings(index: DocumentIndex) -> list[dict]:
+    points = {e["emu_key"]: e["decision_point"] for e in index.document["emus"]}
+    findings = []
+    for finding in index.document["findings"]:
+        entry = {"id": finding["id"], "severity": finding["severity"], "code": finding["code"],
+                 "title": finding["title"], "decision_point": _point(index, finding, points),
+                 "evidence": {"file": finding["file"],
+                              "symbol": local_symbol(finding["file"], finding["symbol"]),
+                              "line": finding["line"], "behavior": finding["message"]},
+                 "recommendation": recommendation(finding["code"]),
+                 "migration_phase": MIGRATION_PHASES[finding["severity"]],
+                 "inferred": finding["inferred"], "fingerprint": finding["fingerprint"]}
+        if finding.get("emu_key"):
+            entry["emu_key"] = finding["emu_key"]
+        if finding.get("path"):
+            entry["path"] = finding["path"]
+        findings.append(entry)
+    return findings
+
+
+def _point(index: DocumentIndex, finding: dict, points: dict[str, str | None]) -> str:
+    """The decision point a finding concerns: its EMU's, else one called on its path."""
+    if finding.get("emu_key"):
+        return points.get(finding["emu_key"]) or "none"
+    for site_id in finding.get("path", []):
+        site = index.sites.get(site_id)
+        if site and site["kind"] == "decision_call":
+            return str(site["attrs"].get("decision_point") or UNKNOWN)
+    return "none"
+
+
+def recommendation(code: str) -> str:
+    """The first sentence of the code's "How to fix" (one source of remediation text)."""
+    try:
+        text = code_doc(code)
+    except (FileNotFoundError, OSError):
+        return UNKNOWN
+    section = text.split("## How to fix", 1)
+    if len(section) < 2:
+        return UNKNOWN
+    paragraph = " ".join(section[1].split("\n## ", 1)[0].split())
+    if not paragraph:
+        return UNKNOWN
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[:end + 1]
+
+
+def _row(row: dict) -> dict:
+    return {"emu": row["emu_key"], "decision_point": row["decision_point"] or UNKNOWN,
+            "required_context": row["required_context"],
+            "trigger_reachable": row["trigger_reachable"],
+            "action_connected": row["action_connected"],
+            "project_coherent": row["project_coherent"], "reasons": row["reasons"]}
