@@ -36,7 +36,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, find, settings, strategies
 from hypothesis.errors import HypothesisException
 
 from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
-                           Not, NumberLit, Or, StateRef, StringLit, StrOp, TagRef, Truthy)
+                           Not, NumberLit, Or, StringLit, StrOp, Truthy)
 from audit.dsl.context import normalize_text
 from audit.fuzz.atoms import Atom, atoms_of, ref_atom, refs_of
 

@@ -36,7 +36,6 @@ from decimal import Decimal
 from audit.dsl import EvalContext, EvaluationError, evaluate, format_trigger
 from audit.dsl.ast import (BoolLit, Compare, CompareOp, Count, EventQuery, Exists, Expr, InList,
                            Not, NumberLit, StateRef, StringLit, TagRef)
-from audit.dsl.context import normalize_text
 from audit.fuzz.atoms import Atom, ref_atom, refs_of, with_value
 from audit.fuzz.normal_form import DEFAULT_LIMIT, Term, normal_form
 
