@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from analyzers.ir import MODULE_SCOPE, Call, FileIR
 from audit.checks._registry import CheckContext
 from audit.graph import SITE
 from audit.model import Location, Site
 
 __all__ = ["callee_text", "control_text", "executor_text", "site_of", "origin_text",
-           "locations"]
+           "locations", "call_symbol"]
 
 
 def site_of(ctx: CheckContext, site_id: str) -> Site | None:
@@ -50,3 +51,8 @@ def locations(ctx: CheckContext, site_ids: Iterable[str]) -> tuple[Location, ...
     """Locations of the sites among `site_ids`, in order (for `related`)."""
     found = (site_of(ctx, s) for s in site_ids)
     return tuple(site.location for site in found if site is not None)
+
+
+def call_symbol(file: FileIR, call: Call) -> str:
+    """The symbol of the definition a call sits in (`app.agent.handle`), as sites name it."""
+    return file.module if call.scope == MODULE_SCOPE else f"{file.module}.{call.scope}"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzers.ir import MODULE_SCOPE, Call, FileIR, Value, ValueKind
-from analyzers.paths import root_of, segments
+from analyzers.paths import segments
 from audit.checks._registry import CheckContext
 
 __all__ = ["Bound", "bound", "string_constant", "prompt_text", "option", "imported_from",
-           "module_file", "scope_chain", "root_name"]
+           "module_file", "scope_chain"]
 
 _MAX_HOPS = 4
 
@@ -90,8 +90,9 @@ def string_constant(ctx: CheckContext, item: Bound) -> str | None:
 
 
 def prompt_text(ctx: CheckContext, item: Bound) -> str:
-    """The text of an instruction value: a literal's content, or the source of an f-string,
-    concatenation or join (their literal parts are what the model is told)."""
+    """The text of an instruction value: a literal's content; for an f-string, concatenation
+    or join, its source (whose literal parts are what the model is told) followed by the
+    constants its holes name."""
     followed = bound(ctx, item)
     value = followed.value
     if value.kind is ValueKind.STRING and isinstance(value.literal, str):
@@ -99,8 +100,11 @@ def prompt_text(ctx: CheckContext, item: Bound) -> str:
     if value.kind is ValueKind.LIST:
         return "\n".join(prompt_text(ctx, Bound(followed.file, followed.scope, v))
                          for _, v in value.entries)
-    return value.text if value.kind in (ValueKind.FORMAT, ValueKind.OTHER,
-                                        ValueKind.CALL) else ""
+    if value.kind not in (ValueKind.FORMAT, ValueKind.OTHER, ValueKind.CALL):
+        return ""
+    holes = (string_constant(ctx, Bound(followed.file, followed.scope, Value(
+        ValueKind.NAME, read, ref=read, reads=(read,)))) for read in value.reads)
+    return "\n".join([value.text, *(hole for hole in holes if hole)])
 
 
 def option(ctx: CheckContext, file: FileIR, call: Call, key: str,
@@ -124,7 +128,3 @@ def option(ctx: CheckContext, file: FileIR, call: Call, key: str,
                 Bound(found[0], found[1].scope, entry)
     return None
 
-
-def root_name(value: Value) -> str | None:
-    """The variable a NAME value reads (`decision` for `decision.selected`)."""
-    return root_of(value.ref) if value.kind is ValueKind.NAME and value.ref else None

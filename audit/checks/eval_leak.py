@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from analyzers.ir import ValueKind
 from analyzers.paths import root_of
 from audit import codes
-from audit.checks._evidence import control_text, executor_text, locations
+from audit.checks._evidence import call_symbol, control_text, executor_text, locations
 from audit.checks._reach import Chain, Hop, chains
 from audit.checks._registry import CheckContext, check
 from audit.checks._values import Bound, bound, option
@@ -120,7 +120,7 @@ def _finding(ctx: CheckContext, chain: Chain, dry_run: _DryRun) -> Finding:
         f" without testing `{'`, `'.join(sorted(dry_run.flag))}`"
     path = tuple(dict.fromkeys((dry_run.decision.id, *chain.path)))
     return ctx.finding(
-        codes.EVAL_LEAK, location=hop.call.location, symbol=_symbol(hop),
+        codes.EVAL_LEAK, location=hop.call.location, symbol=call_symbol(hop.file, hop.call),
         message=f"the dry-run selection of {control_text(dry_run.decision)} reaches "
                 f"{executor_text(executor)}{flag}",
         snippet=str(executor.attr("callee") or executor.symbol), path=path,
@@ -139,8 +139,3 @@ def _using_hop(ctx: CheckContext, chain: Chain, decision_id: str) -> Hop:
         if guarded or decision_id in authority.argument_labels(hop.file, hop.call):
             return hop
     return chain.hops[-1]
-
-
-def _symbol(hop: Hop) -> str:
-    scope = hop.call.scope
-    return hop.file.module if scope == "<module>" else f"{hop.file.module}.{scope}"

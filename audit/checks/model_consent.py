@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from analyzers.facts import MODEL_FILLED_FRAMEWORK_EXCLUDED
+from analyzers.ir import Value, ValueKind
 from analyzers.paths import root_of, segments
 from audit import codes
 from audit.checks._evidence import (control_text, executor_text, locations, origin_text,
                                     site_of)
-from audit.checks._reach import ENTRY_APPROVAL_ATTRS, chains
+from audit.checks._reach import ENTRY_APPROVAL_ATTRS, Chain, chains
 from audit.checks._registry import CheckContext, check
 from audit.checks._values import option
 from audit.graph import sites_of_kind
@@ -93,22 +94,41 @@ def _consent_branches(ctx: CheckContext, asserted: set[tuple[str, str]]) -> Iter
                 continue
             for gate in filter(None, (site_of(ctx, g) for g in chain.gates)):
                 operand = str(gate.attr("operand") or "")
-                if gate.id in reported or _field(operand) not in CONSENT_FIELDS or \
-                        (gate.symbol, root_of(operand)) in asserted:
+                tested = _tested_value(ctx, chain, gate)
+                if gate.id in reported or tested is None or \
+                        _field(ctx, tested) not in CONSENT_FIELDS or \
+                        (gate.symbol, root_of(tested.ref or "")) in asserted:
                     continue
                 reported.add(gate.id)
                 yield ctx.finding(
                     codes.MODEL_CONSENT, location=gate.location, symbol=gate.symbol,
-                    message=f"consent `{operand}` comes from model output of "
+                    message=f"approval `{operand}` comes from model output of "
                             f"{origin_text(ctx, gate.attr('origins') or ())} and selects "
                             f"{executor_text(executor)}",
                     snippet=operand, path=chain.path, related=(executor.location,),
                     inferred=True)
 
 
-def _field(operand: str) -> str:
-    """The last field an access path names: `approved` for `review["approved"]`,
-    `review.approved` and `approved`."""
-    parts = segments(operand)
-    last = parts[-1] if parts else operand
-    return last.strip("[]").strip("'\"")
+def _tested_value(ctx: CheckContext, chain: Chain, gate: Site) -> Value | None:
+    """The model-derived side of the comparison a gate site stands for."""
+    for hop in chain.hops:
+        for guard in hop.call.guards:
+            for comparison in guard.condition.comparisons if guard.condition else ():
+                if comparison.location != gate.location:
+                    continue
+                model = ctx.facts.model
+                sides = (comparison.left, comparison.right)
+                return next((v for v in sides if v is not None and
+                             model.value_labels(hop.file, hop.call.scope, v)), None)
+    return None
+
+
+def _field(ctx: CheckContext, value: Value) -> str:
+    """The field a value names last: `approved` for `review["approved"]`, `review.approved`,
+    `approved` and `review.get("approved")`."""
+    if value.kind is ValueKind.CALL:
+        found = ctx.calls.get(value.call or "")
+        key = found[1].args[0] if found and found[1].name == "get" and found[1].args else None
+        return str(key.literal) if key is not None and key.kind is ValueKind.STRING else ""
+    parts = segments(value.ref or "")
+    return parts[-1].strip("[]").strip("'\"") if parts else ""

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 
 from analyzers.ir import GuardKind
 from audit import codes
-from audit.checks._evidence import callee_text, control_text, executor_text, locations
+from audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
+                                    locations)
 from audit.checks._reach import Chain, Hop, chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import sites_of_kind
@@ -63,7 +64,7 @@ def _recorded(ctx: CheckContext, chain: Chain, recorders: list[Site]) -> bool:
 
 
 def _after_hop(hop: Hop, recorders: list[Site]) -> list[Site]:
-    symbol = _symbol(hop)
+    symbol = call_symbol(hop.file, hop.call)
     where = hop.call.location
     return [r for r in recorders if r.symbol == symbol and r.location.file == where.file
             and (r.location.line, r.location.column) > (where.line, where.column)]
@@ -78,7 +79,7 @@ def _before(chain: Chain, recorders: list[Site]) -> list[Site]:
     found = []
     for hop in chain.hops:
         where = hop.call.location
-        found += [r for r in recorders if r.symbol == _symbol(hop)
+        found += [r for r in recorders if r.symbol == call_symbol(hop.file, hop.call)
                   and r.location.file == where.file and r.location.line < where.line]
     return found
 
@@ -102,8 +103,3 @@ def _finding(ctx: CheckContext, chain: Chain, governor: Site,
         message=message, snippet=str(executor.attr("callee") or executor.symbol), path=path,
         related=locations(ctx, path[:-1]),
         severity=severity_for(codes.RECORDING_GAP, executor.attr("tier")))
-
-
-def _symbol(hop: Hop) -> str:
-    scope = hop.call.scope
-    return hop.file.module if scope == "<module>" else f"{hop.file.module}.{scope}"

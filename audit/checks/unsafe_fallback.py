@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import Comparison, FileIR, Guard, GuardKind, Value, ValueKind
+from analyzers.ir import Comparison, Guard, GuardKind, Value, ValueKind
 from analyzers.paths import segments
 from audit import codes
-from audit.checks._evidence import control_text, executor_text, locations, site_of
+from audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
+                                    site_of)
 from audit.checks._reach import Chain, Hop, chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import INFERRED, KIND, sites_of_kind
@@ -158,14 +159,9 @@ def _finding(ctx: CheckContext, chain: Chain, hop: Hop, control: Site,
     path = tuple(dict.fromkeys((*chain.origins, control.id,
                                 *((fallback.id,) if fallback else ()), executor.id)))
     return ctx.finding(
-        codes.UNSAFE_FALLBACK, location=hop.call.location, symbol=_symbol(hop.file, hop),
+        codes.UNSAFE_FALLBACK, location=hop.call.location, symbol=call_symbol(hop.file, hop.call),
         message=f"{how} {control_text(control)} runs {executor_text(executor)}{via}",
         snippet=str(executor.attr("callee") or executor.symbol), path=path,
         related=locations(ctx, path[:-1]),
         severity=severity_for(codes.UNSAFE_FALLBACK, executor.attr("tier")),
         inferred=any(ctx.graph.nodes[s].get(INFERRED) for s in path if s in ctx.graph))
-
-
-def _symbol(file: FileIR, hop: Hop) -> str:
-    scope = hop.call.scope
-    return file.module if scope == "<module>" else f"{file.module}.{scope}"

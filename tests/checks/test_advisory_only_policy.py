@@ -1,0 +1,99 @@
+"""ADVISORY-ONLY-POLICY: prompt rules standing in for enforcement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audit.checks._prompts import constraint_in
+from audit.model import Severity
+from source_repos import audit_source, found, only
+
+CODE = "ADVISORY-ONLY-POLICY"
+
+
+@pytest.mark.parametrize(("text", "sentence"), [
+    ("You are helpful. Never refund more than $200. Be brief.", "Never refund more than $200"),
+    ("You are helpful.\nYou must not delete data.\nThanks.", "You must not delete data"),
+    ("Refund only if the parcel is lost.", "Refund only if the parcel is lost"),
+    ("Refunds over $ 50 need a manager's approval.", "Refunds over $ 50 need a manager's approval"),
+    ("Escalate disputes to a human.", "Escalate disputes to a human"),
+])
+def test_constraint_vocabulary(text: str, sentence: str) -> None:
+    assert constraint_in(text) == sentence
+
+
+@pytest.mark.parametrize("text", ["You are a friendly support agent.", "Answer in French.",
+                                  "You only speak English."])
+def test_prompts_without_a_rule(text: str) -> None:
+    assert constraint_in(text) is None
+
+
+APP = """
+import json
+import stripe
+from openai import OpenAI
+
+client = OpenAI()
+RULES = "You issue refunds. Never refund more than $200 without a manager's approval."
+
+
+def handle(message):
+    reply = client.chat.completions.create(model="gpt-4o", messages={messages})
+    plan = json.loads(reply.choices[0].message.content)
+    stripe.Refund.create(charge=plan["charge"], amount=plan["amount"])
+"""
+
+
+@pytest.mark.parametrize("messages", [
+    '[{"role": "system", "content": RULES}, {"role": "user", "content": message}]',
+    '[{"role": "system", "content": f"{RULES} Today is Monday."}]',
+])
+def test_a_system_message_rule_over_an_ungoverned_refund(tmp_path: Path, messages: str) -> None:
+    findings = audit_source(tmp_path, {"app.py": APP.replace("{messages}", messages)})
+    finding = only(findings, CODE)
+    assert (finding.location.line, finding.symbol) == (12, "app.handle")
+    assert finding.severity is Severity.HIGH
+    assert "Never refund more than $200 without a manager's approval" in finding.message
+    assert "`client.chat.completions.create`" in finding.message
+    assert finding.related[0].line == 10
+    assert found(findings, "UNGOVERNED-PATH") == [("app.py", 12)]
+
+
+def test_no_rule_in_the_prompt_is_only_ungoverned(tmp_path: Path) -> None:
+    messages = '[{"role": "system", "content": "You issue refunds."}]'
+    findings = audit_source(tmp_path, {"app.py": APP.replace("{messages}", messages)})
+    assert found(findings, CODE) == []
+    assert found(findings, "UNGOVERNED-PATH") == [("app.py", 12)]
+
+
+def test_a_rule_a_decision_enforces(tmp_path: Path) -> None:
+    source = APP.replace("{messages}", '[{"role": "system", "content": RULES}]').replace(
+        "    stripe.Refund.create",
+        '    decision = ami.decide(decision_point="support.refund", context=[])\n'
+        "    if decision.selected:\n"
+        "        stripe.Refund.create").replace(
+        "client = OpenAI()", "client = OpenAI()\nami = AMIClient()").replace(
+        "import stripe", "import stripe\nfrom memrail import AMIClient")
+    findings = audit_source(tmp_path, {"app.py": source})
+    assert found(findings, CODE) == [] and found(findings, "UNGOVERNED-PATH") == []
+
+
+def test_instructions_of_the_agent_that_holds_the_tool(tmp_path: Path) -> None:
+    source = """
+        import shutil
+        from agents import Agent, function_tool
+
+
+        @function_tool
+        def purge(path: str) -> str:
+            shutil.rmtree(path)
+            return "purged"
+
+
+        agent = Agent(name="ops", instructions="Do not purge anything under /srv.",
+                      tools=[purge])
+        """
+    finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert finding.location.line == 7 and "given to `Agent`" in finding.message

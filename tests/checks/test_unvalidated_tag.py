@@ -1,0 +1,95 @@
+"""UNVALIDATED-TAG: model output sent as a tag, and the validations that clear it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from audit.pipeline import AuditRequest, run_audit
+from source_repos import audit_source, found, only
+
+CODE = "UNVALIDATED-TAG"
+APP = """
+import enum
+import typing
+from typing import Literal
+from memrail import AMIClient
+from memrail.atoms import state, tag
+from openai import OpenAI
+from pydantic import TypeAdapter
+
+Intent = Literal["refund", "other"]
+ALLOWED = frozenset({"refund", "other"})
+ADAPTER = TypeAdapter(Intent)
+client = OpenAI()
+ami = AMIClient()
+
+
+class Kind(str, enum.Enum):
+    REFUND = "refund"
+    OTHER = "other"
+
+
+def classify(ticket):
+    reply = client.responses.create(model="gpt-4o-mini", input=ticket.body)
+    raw = reply.output_text.strip()
+{validation}
+    return ami.decide(decision_point="support.refund",
+                      context=[state("ticket.id", ticket.id), tag("intent", intent)])
+"""
+
+
+def _findings(tmp_path: Path, *lines: str):
+    source = APP.replace("{validation}", "\n".join("    " + line for line in lines))
+    return audit_source(tmp_path, {"app.py": source})
+
+
+def _tag_line(lines: tuple[str, ...]) -> int:
+    return 25 + len(lines)
+
+
+def test_a_free_form_model_label(tmp_path: Path) -> None:
+    finding = only(_findings(tmp_path, "intent = raw"), CODE)
+    assert (finding.location.line, finding.symbol) == (26, "app.classify")
+    assert finding.message == "tag `intent` takes `intent` from model output of " \
+        "`app.classify` without validation against a fixed set"
+    assert finding.path[0].startswith("inference:") and finding.path[-1].startswith("atom:")
+
+
+@pytest.mark.parametrize("lines", [
+    ("intent = TypeAdapter(Intent).validate_python(raw)",),
+    ('intent = TypeAdapter(typing.Literal["refund", "other"]).validate_python(raw)',),
+    ("intent = ADAPTER.validate_python(raw)",),
+    ("intent = Kind(raw)",),
+    ("intent = raw", "if intent not in ALLOWED:", "    raise ValueError(intent)"),
+    ('intent = raw if raw in ALLOWED else "other"',),
+])
+def test_validated_labels(tmp_path: Path, lines: tuple[str, ...]) -> None:
+    assert found(_findings(tmp_path, *lines), CODE) == []
+
+
+@pytest.mark.parametrize("lines", [
+    ("intent = TypeAdapter(str).validate_python(raw)",),
+    ("intent = raw", "if intent in ticket.labels:", "    pass"),
+    ("intent = raw", "if not intent:", "    raise ValueError(intent)"),
+])
+def test_checks_that_do_not_bound_the_label(tmp_path: Path, lines: tuple[str, ...]) -> None:
+    assert found(_findings(tmp_path, *lines), CODE) == [("app.py", _tag_line(lines))]
+
+
+@pytest.mark.xfail(strict=True, reason="the IR reads `Kind(raw).value` as reading `raw`, not "
+                                       "the call's result, so the validator barrier is skipped")
+def test_an_attribute_of_a_validated_value(tmp_path: Path) -> None:
+    assert found(_findings(tmp_path, "intent = Kind(raw).value"), CODE) == []
+
+
+def test_a_label_the_model_did_not_write(tmp_path: Path) -> None:
+    assert found(_findings(tmp_path, "intent = ticket.category"), CODE) == []
+
+
+def test_validation_in_another_file(corpus: Path) -> None:
+    """The refund agent validates in `classify_intent` and tags the result elsewhere."""
+    result = run_audit(AuditRequest(root=corpus / "apps" / "memrail_refund", jobs=1,
+                                    cache_dir=None))
+    assert found(result.findings, CODE) == []
