@@ -11,6 +11,7 @@ sorted by path and does not depend on `jobs` or on the cache.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from collections.abc import Callable, Iterator
@@ -183,7 +184,9 @@ def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[tuple[FileIR, by
     chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
     done = 0
     try:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # A worker never frees what it inherited: freezing it keeps the collector's full passes
+        # (a tenth of the parse time) from walking the parent's whole heap in every worker.
+        with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
             for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
                 done += 1
                 ir = load_ir(data)

@@ -9,7 +9,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from analyzers.python import parse_python
 from analyzers.python import expressions
 from analyzers.python.expressions import ExpressionReader
-from analyzers.python.spans import node_positions
+from analyzers.python.spans import node_positions, unpack_span
 
 VARIED = '''\
 """Doc."""
@@ -89,7 +89,7 @@ def test_fast_positions_equal_libcst_position_provider() -> None:
     mismatches = [
         type(node).__name__ for node, code_range in expected.items()
         if not isinstance(node, cst.Module)
-        and spans[id(node)] != ((code_range.start.line, code_range.start.column),
+        and unpack_span(spans[id(node)]) != ((code_range.start.line, code_range.start.column),
                                 (code_range.end.line, code_range.end.column))]
     assert mismatches == []
     assert [comment.value for comment in comments] == ["# trailing comment", "# inside"]
