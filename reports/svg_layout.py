@@ -42,7 +42,7 @@ class Layout:
 def layout_graph(graph: dict, findings: list[dict]) -> Layout:
     nodes, edges, group_of = _collapse(graph) if len(graph["nodes"]) > COLLAPSE_THRESHOLD \
         else _identity(graph)
-    bands, height = _place(nodes)
+    bands, height = _place(nodes, _neighbours(edges))
     drawn = [_curve(edge, nodes) for edge in edges]
     layout = Layout(width=WIDTH, height=height, collapsed=len(nodes) < len(graph["nodes"]),
                     lanes=[{"name": lane, "x": i * LANE_WIDTH, "width": LANE_WIDTH}
@@ -90,12 +90,39 @@ def _collapse(graph: dict) -> tuple[list[dict], list[dict], dict[str, int]]:
     return nodes, [merged[k] for k in sorted(merged)], group_of
 
 
-def _place(nodes: list[dict]) -> tuple[list[dict], int]:
+def _neighbours(edges: list[dict]) -> dict[int, list[int]]:
+    neighbours: dict[int, list[int]] = defaultdict(list)
+    for edge in edges:
+        neighbours[edge["s"]].append(edge["t"])
+        neighbours[edge["t"]].append(edge["s"])
+    return neighbours
+
+
+def _order(column_of: dict[str, list[dict]], neighbours: dict[int, list[int]],
+           index_of: dict[str, int]) -> None:
+    """Barycenter passes: a node moves towards the rows of its neighbours in the band, which
+    untangles most crossings; ties keep file/line order, so the result is deterministic."""
+    for _ in range(4):
+        rows = {index_of[n["id"]]: r for column in column_of.values()
+                for r, n in enumerate(column)}
+        for lane in LANES:
+            column = column_of.get(lane, [])
+            def centre(pair: tuple[int, dict]) -> tuple[float, int]:
+                position, node = pair
+                near = [rows[m] for m in neighbours.get(index_of[node["id"]], []) if m in rows]
+                return (sum(near) / len(near) if near else position, position)
+            column[:] = [node for _, node in sorted(enumerate(column), key=centre)]
+            rows.update({index_of[n["id"]]: r for r, n in enumerate(column)})
+
+
+def _place(nodes: list[dict], neighbours: dict[int, list[int]]) -> tuple[list[dict], int]:
     by_band: dict[str, dict[str, list[dict]]] = defaultdict(lambda: defaultdict(list))
     for node in nodes:
         by_band[node["project"]][node["lane"]].append(node)
+    index_of = {node["id"]: i for i, node in enumerate(nodes)}
     bands, y = [], TOP
     for project in sorted(by_band):
+        _order(by_band[project], neighbours, index_of)
         rows = max(len(column) for column in by_band[project].values())
         height = BAND_HEADER + rows * ROW_PITCH
         bands.append({"name": project, "y": y, "height": height})

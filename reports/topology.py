@@ -79,12 +79,13 @@ def _metadata(document: dict, generated: str) -> dict:
 
 def _summary(document: dict, projects: list[dict], findings: list[dict]) -> dict:
     summary = document["summary"]
-    severities = [f["severity"] for f in findings]
+    severities = [f["severity"] for f in findings if not f.get("suppressed")]
     return {"projects": len(projects), "decision_points": summary["decision_points"],
             "consequential_paths": summary["consequential_paths"],
             **{name: summary[name] for name in GAP_CODES},
             "hidden_authority_sites": summary["hidden_authority_sites"],
             "findings": {s: severities.count(s) for s in SEVERITIES},
+            "suppressed_findings": len(findings) - len(severities),
             "emus": summary["emus"], "sites": summary["sites"],
             "unknowns": summary["unknowns"]}
 
@@ -125,6 +126,8 @@ def _prioritized_findings(index: DocumentIndex) -> list[dict]:
             entry["emu_key"] = finding["emu_key"]
         if finding.get("path"):
             entry["path"] = finding["path"]
+        if finding.get("suppressed"):
+            entry["suppressed"] = finding["suppressed"]
         findings.append(entry)
     return findings
 
