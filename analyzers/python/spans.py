@@ -154,6 +154,11 @@ class SourceText:
         (line, column), (end_line, end_column) = unpack_span(self.spans[id(node)])
         return Location(self.path, line, column + 1, end_line, end_column + 1)
 
+    def keyword(self, node: cst.CSTNode, keyword: str) -> Location:
+        """The leading keyword of a statement (`try`, `except`, `finally`)."""
+        line, column = self.start(node)
+        return Location(self.path, line, column + 1, line, column + 1 + len(keyword))
+
     def header(self, first: cst.CSTNode, last: cst.CSTNode) -> Location:
         """From the start of `first` to the end of `last`: a compound statement's header."""
         line, column = self.start(first)

@@ -213,14 +213,14 @@ class StatementWalker:
 
     def _try(self, node: cst.Try | cst.TryStar, context: Context) -> None:
         sink: list[str] = []
-        guard = Guard(GuardKind.TRY, True, self._keyword(node, "try"))
+        guard = Guard(GuardKind.TRY, True, self.text.keyword(node, "try"))
         self._guarded(node.body, Context(context.scope, context.guards, context.statement,
                                          (*context.sinks, sink)), guard)
         try_calls = tuple(sink)
         for handler in node.handlers:
             caught = handler.type
-            header = self.text.header(handler, caught) if caught is not None else self._keyword(
-                handler, "except")
+            header = (self.text.header(handler, caught) if caught is not None
+                      else self.text.keyword(handler, "except"))
             if caught is not None:
                 self.reader.value(caught, context.at(header))
             self._guarded(handler.body, context, Guard(
@@ -230,12 +230,9 @@ class StatementWalker:
         if node.orelse is not None:
             self.block(statements_of(node.orelse.body), context)
         if node.finalbody is not None:
-            self._guarded(node.finalbody.body, context,
-                          Guard(GuardKind.FINALLY, True, self._keyword(node.finalbody, "finally")))
-
-    def _keyword(self, node: cst.CSTNode, keyword: str) -> Location:
-        line, column = self.text.start(node)
-        return Location(self.text.path, line, column + 1, line, column + 1 + len(keyword))
+            finally_guard = Guard(GuardKind.FINALLY, True,
+                                  self.text.keyword(node.finalbody, "finally"))
+            self._guarded(node.finalbody.body, context, finally_guard)
 
     def _with(self, node: cst.With, context: Context) -> None:
         header = context.at(self.text.header(node, node.items[-1]))
