@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import click
 
 from analyzers.discover import DiscoveryConfig
 from audit.cli.errors import UserError
+from audit.cli.options import ScanOptions, Verbosity, project_config, scan_options, \
+    verbosity_options
+from audit.config import ProjectConfig
 from audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
+from audit.policy import DEFAULT_RETENTION_DAYS
 from reports.document import audit_document
 from reports.html_report import render_html
 from reports.json_report import render_json
+from reports.sarif_report import render_sarif
 from reports.markdown_report import render_markdown
 from reports.yaml_report import render_yaml
 
@@ -25,7 +30,9 @@ _RENDERERS = {"json": ("TOPOLOGY_STATE.json", render_json)}
 _RENDERERS["yaml"] = ("TOPOLOGY_STATE.yaml", render_yaml)
 _RENDERERS["html"] = ("TOPOLOGY_STATE.html", render_html)
 _RENDERERS["md"] = ("TOPOLOGY_STATE.md", render_markdown)
+_RENDERERS["sarif"] = ("TOPOLOGY_STATE.sarif", render_sarif)
 _CONTRACT_FORMATS = ("yaml", "html", "md", "sarif", "json")
+_DEFAULT_FORMATS = ("yaml", "html")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,34 +55,36 @@ def _formats(value: str) -> tuple[str, ...]:
 
 
 def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None = None,
-                  no_cache: bool = False, include_tests: bool = False,
-                  exclude: tuple[str, ...] = (), retention_days: int = 90) -> AuditRequest:
-    """The one place CLI options become an AuditRequest (shared by audit, graph, check)."""
+                  no_cache: bool = False, include_tests: bool | None = None,
+                  exclude: tuple[str, ...] = (), retention_days: int | None = None,
+                  ignore_suppressions: bool = False,
+                  config: ProjectConfig | None = None) -> AuditRequest:
+    """The one place CLI options become an AuditRequest (shared by audit, graph, check).
+
+    Precedence: an option given here (not None), then `[tool.topo]` of PATH/pyproject.toml
+    (`config`, read when not passed), then the default. `exclude` adds to the configured list.
+    """
+    config = config if config is not None else project_config(path)
+    tests = include_tests if include_tests is not None else bool(config.include_tests)
+    retention = retention_days or config.retention_days or DEFAULT_RETENTION_DAYS
     return AuditRequest(
-        root=path, discovery=DiscoveryConfig(include_tests=include_tests, exclude=exclude),
+        root=path,
+        discovery=DiscoveryConfig(include_tests=tests, exclude=(*config.exclude, *exclude)),
         jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-        retention_days=retention_days)
+        retention_days=retention, ignore_suppressions=ignore_suppressions)
 
 
 @click.command()
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("-f", "--format", "formats", default="yaml,html", show_default=True,
-              help="Comma-separated report formats: yaml, html, md, sarif, json.")
+@click.option("-f", "--format", "formats", default=None,
+              help="Comma-separated report formats: yaml, html, md, sarif, json (default: "
+                   "yaml,html, or formats in [tool.topo]).")
 @click.option("-o", "--out", default="topology-audit", show_default=True,
               help="Output directory, or '-' to write the single named format to stdout.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Parser processes (default: all cores).")
-@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
-              help="Parse cache (default: $XDG_CACHE_HOME/topo or ~/.cache/topo).")
-@click.option("--no-cache", is_flag=True, help="Parse every file again; write no cache.")
-@click.option("--include-tests", is_flag=True, help="Also audit tests and fixtures.")
-@click.option("--exclude", multiple=True, metavar="GLOB",
-              help="Exclude paths matching a gitignore-style glob (repeatable).")
-@click.option("--retention-days", type=click.IntRange(min=1), default=90, show_default=True,
-              help="Event retention assumed for RETENTION-WINDOW.")
-def audit(path: Path, formats: str, out: str, jobs: int | None, cache_dir: Path | None,
-          no_cache: bool, include_tests: bool, exclude: tuple[str, ...],
-          retention_days: int) -> None:
+@scan_options
+@verbosity_options
+def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
+          verbosity: Verbosity) -> None:
     """Audit the decision topology of the repository at PATH.
 
     Reads Python and TypeScript sources and emus/*.jsonl (parsing only: nothing is imported or
@@ -85,16 +94,18 @@ def audit(path: Path, formats: str, out: str, jobs: int | None, cache_dir: Path 
     Exit 0 when the audit ran (findings do not change the exit code; use `topo check` to gate),
     2 when it could not run.
     """
-    output = AuditOutput(_formats(formats), out)
+    config = project_config(path)
+    output = AuditOutput(_formats(formats or ",".join(config.formats or _DEFAULT_FORMATS)), out)
     if output.out == "-" and len(output.formats) != 1:
         raise UserError("-o - writes one format to stdout; name exactly one with -f")
-    request = audit_request(path, jobs=jobs, cache_dir=cache_dir, no_cache=no_cache,
-                            include_tests=include_tests, exclude=exclude,
-                            retention_days=retention_days)
+    request = audit_request(path, **asdict(scan), config=config)
+    progress = verbosity.progress()
     try:
-        result = run_audit(request)
+        result = run_audit(request, progress=progress)
     except AuditError as error:
         raise UserError(str(error)) from None
+    finally:
+        progress.finish()
     document = audit_document(result)
     if result.partial:
         click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "

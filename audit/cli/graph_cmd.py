@@ -32,7 +32,8 @@ def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool) -
 
     Exit 0, or 2 when the audit could not run or the output could not be written.
     """
-    request = audit_request(path, no_cache=no_cache, include_tests=include_tests)
+    # An absent flag is None, so that include-tests in [tool.topo] applies.
+    request = audit_request(path, no_cache=no_cache, include_tests=include_tests or None)
     try:
         result = run_audit(request)
     except AuditError as error:

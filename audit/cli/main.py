@@ -8,6 +8,7 @@ import click
 
 from audit import __version__
 from audit.cli.audit_cmd import audit
+from audit.cli.check_cmd import check
 from audit.cli.emus import emus
 from audit.cli.errors import ExitCode
 from audit.cli.explain import explain
@@ -30,6 +31,7 @@ def cli() -> None:
 
 
 cli.add_command(audit)
+cli.add_command(check)
 cli.add_command(trigger)
 cli.add_command(emus)
 cli.add_command(explain)

@@ -1,0 +1,92 @@
+"""What `topo check` prints: one line per finding (text), or the audit document with a `gate`
+section (json, and sarif rendered from it).
+
+The document keeps the full audit's finding ids (`AUTH-007` means the same finding in
+`topo audit` and `topo check` output of one tree); findings outside `--changed-since` are left
+out of `findings`, and counted in `gate`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from audit.gate import GateOutcome, GateStatus
+from audit.model import Finding, SuppressionKind
+from reports.document import audit_document
+
+__all__ = ["gate_document", "render_gate_text", "gate_summary"]
+
+
+def gate_document(outcome: GateOutcome) -> dict:
+    document = audit_document(outcome.result)
+    reported = {finding.fingerprint for finding in outcome.reported}
+    document["findings"] = [f for f in document["findings"] if f["fingerprint"] in reported]
+    ids = {f["fingerprint"]: f["id"] for f in document["findings"]}
+    request = outcome.request
+    document["gate"] = {
+        "status": outcome.status.value,
+        "exit_code": outcome.exit_code,
+        "fail_on": request.fail_on.value,
+        "allow_partial": request.allow_partial,
+        "exit_zero": request.exit_zero,
+        "baseline": _path(outcome.baseline_used),
+        "baseline_written": _path(outcome.baseline_written),
+        "changed_since": request.changed_since,
+        "changed_files": None if outcome.changed is None else sorted(outcome.changed),
+        "ignore_suppressions": request.audit.ignore_suppressions,
+        "counts": _counts(outcome),
+        "failing": [ids[f.fingerprint] for f in outcome.failing],
+    }
+    return document
+
+
+def _path(path: object) -> str | None:
+    return None if path is None else str(path)
+
+
+def _counts(outcome: GateOutcome) -> dict[str, int]:
+    kinds = [f.suppression.kind for f in outcome.reported if f.suppression is not None]
+    return {"reported": len(outcome.reported), "active": len(outcome.active),
+            "failing": len(outcome.failing),
+            "suppressed_in_source": kinds.count(SuppressionKind.IN_SOURCE),
+            "baselined": kinds.count(SuppressionKind.EXTERNAL),
+            "outside_changes": outcome.outside_changes,
+            "unknowns": len(outcome.result.unknowns)}
+
+
+def render_gate_text(outcome: GateOutcome, display_root: str = ".") -> str:
+    """`path:line:col: CODE [severity] message` per unsuppressed finding, then the summary.
+    Paths are `display_root` (the PATH as given) joined with the root-relative file."""
+    lines = [_line(finding, display_root) for finding in outcome.active]
+    lines.append(gate_summary(outcome))
+    return "\n".join(lines) + "\n"
+
+
+def _line(finding: Finding, display_root: str) -> str:
+    location = finding.location
+    path = posixpath.normpath(posixpath.join(display_root, location.file))
+    return (f"{path}:{location.line}:{location.column}: {finding.code.id} "
+            f"[{finding.severity.value}] {finding.message}")
+
+
+def gate_summary(outcome: GateOutcome) -> str:
+    counts = _counts(outcome)
+    threshold = outcome.request.fail_on.value
+    match outcome.status:
+        case GateStatus.PARTIAL:
+            verdict = (f"incomplete: {counts['unknowns']} input(s) could not be read, so there "
+                       "is no verdict (--allow-partial gates on what was read)")
+        case GateStatus.FAILED:
+            verdict = f"failed: {counts['failing']} finding(s) at or above {threshold}"
+        case GateStatus.PASSED:
+            verdict = f"passed: no finding at or above {threshold}"
+    details = [f"{counts['active']} reported", f"{counts['suppressed_in_source']} suppressed "
+               "in source", f"{counts['baselined']} in the baseline"]
+    if outcome.changed is not None:
+        details.append(f"{counts['outside_changes']} outside the changes since "
+                       f"{outcome.request.changed_since}")
+    if outcome.result.partial and outcome.request.allow_partial:
+        details.append(f"partial scan: {counts['unknowns']} input(s) could not be read")
+    if outcome.request.exit_zero:
+        details.append("exit 0 (--exit-zero)")
+    return f"topo check: {verdict}; {', '.join(details)}"
