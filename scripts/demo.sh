@@ -7,7 +7,9 @@ TOPO="$BIN/topo"
 
 step() { printf '\n\033[1m$ topo %s\033[0m\n' "$*"; "$TOPO" "$@"; echo "(exit $?)"; }
 
-echo "== topo demo: Memrail trigger DSL and EMU policy checks on corpus/ =="
+echo "== topo demo: a full audit of corpus/apps/demo_support_agent, then the trigger DSL and EMU checks =="
+step audit corpus/apps/demo_support_agent -f yaml,html,md -o topology-audit
+echo "Report: $(pwd)/topology-audit/TOPOLOGY_STATE.html (canonical data: topology-audit/TOPOLOGY_STATE.yaml)"
 step trigger check "state.refund.amount_cents <= 7500 AND tag.refund_intent IN ['service_failure', 'fraud']"
 step trigger check "state.user.tier == \"premium\" and state.tier == 'x'"
 step trigger fmt "(state.user.tier=='premium' OR state.user.tier=='enterprise') AND state.account.verified"
@@ -19,3 +21,4 @@ step emus validate corpus/emus/defects
 step explain UNGUARDED-PLACEHOLDER
 echo
 echo "Demo finished. The defective policies above are deliberate: see corpus/emus/defects/expected.txt."
+echo "Open the audit report: $(pwd)/topology-audit/TOPOLOGY_STATE.html"
