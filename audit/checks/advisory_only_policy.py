@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from audit import codes
-from audit.checks._evidence import executor_text, site_of
+from audit.checks._evidence import executor_text
 from audit.checks._prompts import Prompt, constraint_in, prompts_of
-from audit.checks._reach import Chain, chains
+from audit.checks._reach import chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import sites_of_kind
 from audit.model import Finding, SiteKind
@@ -30,12 +30,13 @@ __all__ = ["advisory_only_policy"]
 
 @check(codes.ADVISORY_ONLY_POLICY)
 def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
+    rules = dict(_rules(ctx))
+    if not rules:
+        return
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
-            if not chain.influenced or chain.governed:
-                continue
-            found = _advisory(ctx, chain)
-            if found is None:
+            found = next((rules[o] for o in chain.origins if o in rules), None)
+            if not chain.influenced or chain.governed or found is None:
                 continue
             sentence, prompt = found
             yield ctx.finding(
@@ -48,12 +49,12 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
             break
 
 
-def _advisory(ctx: CheckContext, chain: Chain) -> tuple[str, Prompt] | None:
-    """The constraint sentence, and the prompt stating it, of the first origin whose
-    instructions state one."""
-    for origin in filter(None, (site_of(ctx, o) for o in chain.origins)):
+def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:
+    """(origin site id, (constraint sentence, prompt)) for each model call or model-invoked
+    tool whose instructions state a rule."""
+    for origin in sites_of_kind(ctx.graph, SiteKind.INFERENCE, SiteKind.TOOL_REGISTRATION):
         for prompt in prompts_of(ctx, origin):
             sentence = constraint_in(prompt.text)
             if sentence is not None:
-                return sentence, prompt
-    return None
+                yield origin.id, (sentence, prompt)
+                break

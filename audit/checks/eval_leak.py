@@ -25,6 +25,7 @@ from audit import codes
 from audit.checks._evidence import call_symbol, control_text, executor_text, locations
 from audit.checks._reach import Chain, Hop, chains
 from audit.checks._registry import CheckContext, check
+from audit.checks._selection import empty_selection_hop
 from audit.checks._values import Bound, bound, option
 from audit.graph import INFERRED, sites_of_kind
 from audit.model import Finding, Site, SiteKind
@@ -47,7 +48,8 @@ def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             leaked = [dry_runs[e] for e in chain.enforced_by if e in dry_runs
-                      and _ignores_flag(ctx, chain, dry_runs[e])]
+                      and _ignores_flag(ctx, chain, dry_runs[e])
+                      and not _on_empty_selection(ctx, chain, dry_runs[e])]
             if leaked:
                 finding = _finding(ctx, chain, leaked[0])
                 places.add(finding.location)
@@ -111,6 +113,12 @@ def _ignores_flag(ctx: CheckContext, chain: Chain, dry_run: _DryRun) -> bool:
         if (reads | passed) & dry_run.flag:
             return False
     return True
+
+
+def _on_empty_selection(ctx: CheckContext, chain: Chain, dry_run: _DryRun) -> bool:
+    """An effect run when the dry run selected nothing is not driven by its selection."""
+    controls = {dry_run.decision.id: dry_run.decision}
+    return empty_selection_hop(ctx, chain, controls) is not None
 
 
 def _finding(ctx: CheckContext, chain: Chain, dry_run: _DryRun) -> Finding:

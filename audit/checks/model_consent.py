@@ -87,6 +87,9 @@ def _consent_parameters(ctx: CheckContext) -> Iterator[Site]:
 
 
 def _consent_branches(ctx: CheckContext, asserted: set[tuple[str, str]]) -> Iterator[Finding]:
+    gates = sites_of_kind(ctx.graph, SiteKind.MODEL_BRANCH, SiteKind.THRESHOLD)
+    if not any(word in str(g.attr("operand")) for g in gates for word in CONSENT_FIELDS):
+        return                  # a cheap pre-test: no branch mentions consent at all
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):

@@ -12,6 +12,8 @@ outcome counts as recorded when an event emit or ack follows the executor on the
 (not in an `except` handler) in the same function, or follows the call that leads to it in a
 caller; for a registered tool run by the SDK, when a `decide_and_execute(…, auto_ack=True)`
 runs it or a record follows that call. A record only *before* the effect is reported as such.
+An effect under a branch taken when the decision selected nothing is not governed by it
+(UNSAFE-FALLBACK's concern) and is not reported here.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from audit.checks._evidence import (call_symbol, callee_text, control_text, exec
                                     locations)
 from audit.checks._reach import Chain, Hop, chains
 from audit.checks._registry import CheckContext, check, severity_for
+from audit.checks._selection import CONTROLS, empty_selection_hop
 from audit.graph import sites_of_kind
 from audit.model import Finding, Site, SiteKind
 
@@ -43,10 +46,12 @@ def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
     sdk = [s for s in governors.values() if s.kind is SiteKind.DECISION_CALL and
            s.attr("executes") is True]
     sdk_records = any(s.attr("auto_ack") is True or _after(ctx, s, recorders) for s in sdk)
+    controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             governor = next((governors[e] for e in chain.enforced_by if e in governors), None)
-            if governor is None or _recorded(ctx, chain, recorders):
+            if governor is None or _recorded(ctx, chain, recorders) or \
+                    empty_selection_hop(ctx, chain, controls) is not None:
                 continue
             if governor.kind is not SiteKind.DECISION_CALL and (sdk_records or not sdk):
                 continue    # run by the SDK: recorded there, or no SDK call to judge

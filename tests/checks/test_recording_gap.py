@@ -118,3 +118,10 @@ async def refund_payment(args: dict) -> dict:
 def test_registered_tools_run_by_the_sdk(tmp_path: Path, call: str, expected: list) -> None:
     source = SDK + (f"\n\nasync def refund():\n    {call}\n" if call else "")
     assert found(audit_source(tmp_path, {"app.py": source}), CODE) == expected
+
+
+def test_an_effect_run_when_nothing_was_selected_is_not_governed(tmp_path: Path) -> None:
+    source = APP.replace("    for item in decision.selected:\n{body}",
+                         "    if not decision.selected:\n"
+                         "        stripe.Refund.create(charge=ticket.charge_id)")
+    assert found(audit_source(tmp_path, {"app.py": source}), CODE) == []
