@@ -6,7 +6,8 @@ The rules (seed 000, "Policy and arbitration", "Configure policy", "Lifecycle st
   evaluated in their own diagnostic lane, ranked there, and never selected: "shadow candidates
   cannot displace active policy". `draft`, `inactive` and `archived` are not evaluated.
   *Decision*: an EMU without `state` is taken as live, because omission preserves whatever
-  lifecycle is deployed, which may be active.
+  lifecycle is deployed, which may be active; any other value (`ACTIVE`, which registration
+  rejects) is not evaluated.
 - **Ranking**: score `0.7 × expected_utility + 0.3 × confidence` (exact decimals), ties broken
   by priority, then utility, then confidence, then creation time, all higher first. topo cannot
   see creation time; *decision*: file order stands in for it. Missing values take the SDK sync

@@ -164,3 +164,22 @@ def test_every_witness_matches_and_no_witness_has_a_proof(trigger) -> None:
         assert found.proof is None
     for absence in found.absence_witnesses:
         assert TriggerUnderTest(trigger).matches(absence.context)
+
+
+# ---- evaluation errors ---------------------------------------------------------------------
+
+def test_evaluation_errors_count_as_non_matches_and_are_reported(tmp_path) -> None:
+    from tests.fuzz.helpers import emu_line, run, write_emus
+    folder = write_emus(tmp_path / "emus",
+                        emu_line("broken", "state.a.b + 1 > 2 AND state.a.b == 'x'"),
+                        emu_line("fallback",
+                                 "state.a.b + 1 > 2 AND state.a.b == 'x' OR state.c.d == 1"))
+    broken, fallback = fuzz_policies(policies(folder), config=FAST).emus
+    assert broken.reachability.witness is None and broken.is_dead
+    assert broken.reachability.reachable is None  # arithmetic on 'x' is outside the proofs
+    assert "arithmetic on a non-numeric value 'x'" in dict(broken.evaluation_errors)
+    assert dict(fallback.reachability.witness.state) == {"c.d": 1}
+    assert fallback.evaluation_errors
+    result = run("fuzz", str(folder), "--max-examples", "30")
+    assert result.exit_code == 1
+    assert "Evaluation error (counted as a non-match)" in result.stdout
