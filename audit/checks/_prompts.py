@@ -25,7 +25,8 @@ _MESSAGE_KWARGS = ("messages", "input")
 # Imperative constraint vocabulary (other-systems.md, A8): words that only a reader obeys.
 _CONSTRAINT = re.compile(
     r"\b(?:never|must not|must never|do not|don't|cannot|unless|"
-    r"only\s+(?:\w+\s+){0,4}?(?:if|when|after)|not allowed|forbidden|prohibited|under no circumstances|escalate|"
+    r"only\s+(?:\w+\s+){0,4}?(?:if|when|after)|"
+    r"not allowed|forbidden|prohibited|under no circumstances|escalate|"
     r"(?:require|requires|required|need|needs|without|ask for|get)\s+(?:\w+\s+){0,2}"
     r"(?:approval|confirmation|consent|sign-off))\b"
     r"|\b(?:above|over|exceeds?|exceeding|more than|greater than)\s+\$\s?\d",

@@ -78,7 +78,8 @@ def test_a_handler_that_asks_a_human_is_not_reported(tmp_path: Path) -> None:
     "    if len(decision.selected) == 0:\n        stripe.Refund.create(charge=plan['c'])\n",
     "    if decision is None:\n        stripe.Refund.create(charge=plan['c'])\n",
     "    if decision.selected:\n        return\n    stripe.Refund.create(charge=plan['c'])\n",
-    "    if decision.selected:\n        pass\n    else:\n        stripe.Refund.create(charge=plan['c'])\n",
+    "    if decision.selected:\n        pass\n"
+    "    else:\n        stripe.Refund.create(charge=plan['c'])\n",
 ])
 def test_branches_taken_on_an_empty_selection(tmp_path: Path, branch: str) -> None:
     finding = only(_app(tmp_path, DECIDE + branch), CODE)
