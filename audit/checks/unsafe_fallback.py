@@ -48,6 +48,33 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
             hop, control, fallback = found
             reported.add((hop.call.id, executor.id))
             yield _finding(ctx, chain, hop, control, fallback)
+    yield from _handler_dispatches(ctx, fallbacks, controls, {call for call, _ in reported})
+
+
+def _handler_dispatches(ctx: CheckContext, fallbacks: dict, controls: dict[str, Site],
+                        reported: set[str]) -> Iterator[Finding]:
+    """A dispatch on model output (`TOOLS[name](**args)`) in a handler, whose targets the
+    analysis cannot follow to an executor: the model still picks what runs."""
+    for dispatcher in sites_of_kind(ctx.graph, SiteKind.DISPATCHER):
+        found = ctx.calls.get(str(dispatcher.attr("call")))
+        if found is None or found[1].id in reported:
+            continue
+        for guard in found[1].guards:
+            fallback = fallbacks.get(_place(guard)) if guard.kind is GuardKind.EXCEPT else None
+            failed = [s for s in controls.values() if fallback is not None
+                      and s.attr("call") in (fallback.attr("controls") or ())]
+            if fallback is None or not failed:
+                continue
+            path = (*(dispatcher.attr("origins") or ()), failed[0].id, fallback.id,
+                    dispatcher.id)
+            yield ctx.finding(
+                codes.UNSAFE_FALLBACK, location=dispatcher.location, symbol=dispatcher.symbol,
+                message=f"the `except` handler of {control_text(failed[0])} dispatches the "
+                        f"model's choice through `{dispatcher.attr('function')}`",
+                snippet=str(dispatcher.attr("function")), path=path,
+                related=locations(ctx, path[:-1]), inferred=True,
+                severity=severity_for(codes.UNSAFE_FALLBACK, None))   # targets unknown
+            break
 
 
 def _handler_hop(ctx: CheckContext, chain: Chain, fallbacks: dict,
@@ -94,7 +121,9 @@ def _finding(ctx: CheckContext, chain: Chain, hop: Hop, control: Site,
              fallback: Site | None) -> Finding:
     executor = chain.executor
     how = "the `except` handler of" if fallback is not None else "an empty selection of"
-    via = "" if hop is chain.hops[-1] else f" through `{hop.call.name}`"
+    through = site_of(ctx, hop.dispatcher).attr("function") if hop.dispatcher and \
+        site_of(ctx, hop.dispatcher) else hop.call.name
+    via = "" if hop is chain.hops[-1] else f" through `{through}`"
     path = tuple(dict.fromkeys((*chain.origins, control.id,
                                 *((fallback.id,) if fallback else ()), executor.id)))
     return ctx.finding(

@@ -103,3 +103,46 @@ def test_the_fastapi_fallback_corpus_app(corpus: Path) -> None:
     result = run_audit(AuditRequest(root=corpus / "apps" / "fastapi_fallback", jobs=1,
                                     cache_dir=None))
     assert found(result.findings, CODE) == [("service/api.py", 30)]
+
+
+DISPATCH = """
+import json
+import stripe
+import tools
+from memrail import AMIClient
+from memrail.errors import AMIError
+from openai import OpenAI
+
+client = OpenAI()
+ami = AMIClient()
+
+
+def refund(charge):
+    stripe.Refund.create(charge=charge)
+
+
+TOOLS = {"refund": refund}
+
+
+def run(message):
+    reply = client.chat.completions.create(model="gpt-4o", messages=[])
+    call = json.loads(reply.choices[0].message.content)
+    try:
+        decision = ami.decide(decision_point="support.tools", context=[])
+    except AMIError:
+        return {dispatch}(**call["arguments"])
+"""
+
+
+def test_a_dispatch_table_in_the_handler(tmp_path: Path) -> None:
+    source = DISPATCH.replace("{dispatch}", 'TOOLS[call["name"]]')
+    finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert finding.location.line == 25
+    assert finding.message.endswith("runs `stripe.Refund.create` (money) through `TOOLS[*]`")
+
+
+def test_a_dispatch_the_analysis_cannot_follow(tmp_path: Path) -> None:
+    source = DISPATCH.replace("{dispatch}", 'getattr(tools, call["name"])')
+    finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert finding.location.line == 25 and finding.severity is Severity.HIGH
+    assert "dispatches the model's choice through `getattr()`" in finding.message
