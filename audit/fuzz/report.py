@@ -154,13 +154,16 @@ def _diff_sections(diffs: tuple[EmuDiff, ...]) -> Iterator[str]:
         yield _row(f"`{diff.emu_key}`", _status(diff))
     yield ""
     for diff in diffs:
-        if diff.status == "changed":
+        if diff.status != "unchanged":
             yield from _changed_section(diff)
 
 
 def _changed_section(diff: EmuDiff) -> Iterator[str]:
     yield f"### `{diff.emu_key}`"
     yield ""
+    if diff.status in ("added", "removed"):
+        yield from _whole_emu_change(diff)
+        return
     if diff.regions:
         yield "Changed outcomes, one input at a time:"
         yield ""
@@ -188,6 +191,19 @@ def _changed_section(diff: EmuDiff) -> Iterator[str]:
         for case in diff.cases:
             yield _row(_yes(case.before), _yes(case.after), f"`{_context(case.context)}`")
         yield ""
+
+
+def _whole_emu_change(diff: EmuDiff) -> Iterator[str]:
+    tense = "matches" if diff.status == "added" else "matched"
+    if not diff.cases:
+        yield f"The EMU was {diff.status}; no context that it {tense} was found."
+        yield ""
+        return
+    yield f"The EMU was {diff.status}; a context that it {tense}:"
+    yield ""
+    for case in diff.cases:
+        yield f"    {_context(case.context)}"
+    yield ""
 
 
 def _arbitration_sections(points: tuple[DecisionPointReport, ...]) -> Iterator[str]:
