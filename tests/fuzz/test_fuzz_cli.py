@@ -186,3 +186,13 @@ def test_help_documents_the_exit_codes() -> None:
     result = run("fuzz", "--help")
     assert result.exit_code == 0
     assert "Exit 0, 1 when an EMU" in result.stdout and "--before OLD" in result.stdout
+
+
+def test_top_k_reaches_the_arbitration_simulation() -> None:
+    def selected(*extra: str) -> set[tuple[str, ...]]:
+        _, document = fuzz_json(str(POLICIES / "arbitration"), *extra)
+        return {tuple(entry["selected"]) for entry in document["arbitration"]}
+    pair = ("support.route_enterprise", "support.enterprise_context")
+    assert pair in selected()
+    limited = selected("--top-k", "1")
+    assert pair not in limited and ("support.route_enterprise",) in limited
