@@ -3,10 +3,11 @@
 Seed 000, "The authority boundary": "Use fixed taxonomies for model-derived tags … Validate
 actual runtime output; a type annotation alone does not do this." Three forms are recognised:
 
-1. A *validator call*: `TypeAdapter(T).validate_python(x)` (also `validate_json`,
-   `validate_strings`, and an adapter bound to a name first) where `T` is a `Literal[...]` or
-   an `Enum` class (directly or through a type alias); or a call of a repo `Enum` class,
-   `Intent(x)`. Such calls become *barriers* in a second run of the model-output propagation
+1. A *validator call*: a VALIDATION site of a rule pack (zod's `z.enum([...]).parse(x)`);
+   `TypeAdapter(T).validate_python(x)` (also `validate_json`, `validate_strings`, and an
+   adapter bound to a name first) where `T` is a `Literal[...]` or an `Enum` class (directly
+   or through a type alias); or a call of a repo `Enum` class, `Intent(x)`. Such calls become
+   *barriers* in a second run of the model-output propagation
    (`analyzers.dataflow.propagate`): their results are fresh values, so validation anywhere
    upstream, in another function or file, clears the value (the refund agent validates in
    `classify_intent` and tags the result in `handle_refund`).
@@ -17,8 +18,9 @@ actual runtime output; a type annotation alone does not do this." Three forms ar
    expression as one value with the names it reads, so reading a module-level collection of
    literals next to the model value is what identifies it.
 
-Why not a rule pack: whether `validate_python` validates against a fixed set depends on the
-type it was built with, and forms 2 and 3 are not calls at all.
+Why not only a rule pack: an API name is enough for `z.enum(...).parse` (a pack entry), but
+whether `validate_python` validates against a fixed set depends on the type the adapter was
+built with, and forms 2 and 3 are not calls at all.
 """
 
 from __future__ import annotations
@@ -72,8 +74,10 @@ def _tool_parameters(ctx: CheckContext) -> dict[str, dict[str, frozenset[str]]]:
 
 
 def validator_calls(ctx: CheckContext) -> frozenset[str]:
-    """Ids of the calls that validate their argument against a fixed set."""
-    found = set()
+    """Ids of the calls that validate their argument against a fixed set: VALIDATION sites
+    from the rule packs (`z.enum([...]).parse(x)`), and the Python forms recognised here."""
+    found = {str(s.attr("call")) for s in sites_of_kind(ctx.graph, SiteKind.VALIDATION)
+             if s.attr("call")}
     for file, call in ctx.calls.values():
         if _is_validator(ctx, file, call):
             found.add(call.id)

@@ -93,3 +93,31 @@ def test_validation_in_another_file(corpus: Path) -> None:
     result = run_audit(AuditRequest(root=corpus / "apps" / "memrail_refund", jobs=1,
                                     cache_dir=None))
     assert found(result.findings, CODE) == []
+
+
+TS = """
+import { AMIClient, tag } from "@memrail/sdk";
+import OpenAI from "openai";
+import { z } from "zod";
+
+const Intent = z.enum(["refund", "other"]);
+const openai = new OpenAI();
+const client = new AMIClient();
+
+export async function classify(ticket: { id: string; body: string }) {
+  const reply = await openai.chat.completions.create({ model: "gpt-4o", messages: [] });
+  const raw = reply.choices[0].message.content;
+  const intent = {value};
+  return client.decide({ decisionPoint: "support.refund", context: [tag("intent", intent)] });
+}
+"""
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("raw", [("app.ts", 13)]),
+    ("Intent.parse(raw)", []),
+    ('z.enum(["refund", "other"]).parse(raw)', []),
+])
+def test_typescript_zod_enum_validation(tmp_path: Path, value: str, expected: list) -> None:
+    findings = audit_source(tmp_path, {"app.ts": TS.replace("{value}", value)})
+    assert found(findings, CODE) == expected
