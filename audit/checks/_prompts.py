@@ -48,10 +48,9 @@ def prompts_of(ctx: CheckContext, origin: Site) -> Iterator[Prompt]:
         if found is not None:
             yield from _call_prompts(ctx, *found)
     elif origin.kind is SiteKind.TOOL_REGISTRATION:
-        name = str(origin.attr("definition") or "").rsplit(".", 1)[-1]
         for file, call in ctx.calls.values():
-            tools = call.kwarg("tools")
-            if tools is not None and name and _lists(ctx, Bound(file, call.scope, tools), name):
+            tools = _argument(call, "tools")
+            if tools is not None and _lists(ctx, Bound(file, call.scope, tools), origin):
                 yield from _call_prompts(ctx, file, call)
 
 
@@ -67,14 +66,22 @@ def constraint_in(text: str) -> str | None:
     return sentence if len(sentence) <= _SNIPPET else sentence[:_SNIPPET - 1] + "…"
 
 
+def _argument(call: Call, name: str) -> Value | None:
+    """A keyword argument, or the key of a first-argument object (TS `generateText({…})`)."""
+    value = call.kwarg(name)
+    if value is None and call.args and call.args[0].kind is ValueKind.DICT:
+        value = call.args[0].entry(name)
+    return value
+
+
 def _call_prompts(ctx: CheckContext, file: FileIR, call: Call) -> Iterator[Prompt]:
     for name in _PROMPT_KWARGS:
-        value = call.kwarg(name)
+        value = _argument(call, name)
         if value is not None:
             yield Prompt(prompt_text(ctx, Bound(file, call.scope, value)), call.location,
                          _written(call))
-    messages = next((call.kwarg(n) for n in _MESSAGE_KWARGS if call.kwarg(n) is not None),
-                    call.args[0] if call.args else None)
+    messages = next((_argument(call, n) for n in _MESSAGE_KWARGS
+                     if _argument(call, n) is not None), call.args[0] if call.args else None)
     if messages is not None:
         listed = bound(ctx, Bound(file, call.scope, messages))
         for _, message in listed.value.entries if listed.value.kind is ValueKind.LIST else ():
@@ -106,8 +113,17 @@ def _system_content(ctx: CheckContext, message: Value) -> Value | None:
     return None
 
 
-def _lists(ctx: CheckContext, tools: Bound, name: str) -> bool:
-    listed = bound(ctx, tools).value
-    return listed.kind is ValueKind.LIST and any(
-        v.kind is ValueKind.NAME and (v.ref or "").rsplit(".", 1)[-1] == name
-        for _, v in listed.entries)
+def _lists(ctx: CheckContext, tools: Bound, tool: Site) -> bool:
+    """Whether a `tools` list (`[refund]`) or object (`{ refund }`) holds this tool: its
+    function by name, or the registration call itself (`tool({...})`, bound or inline)."""
+    name = str(tool.attr("definition") or "").rsplit(".", 1)[-1]
+    listed = bound(ctx, tools)
+    if listed.value.kind not in (ValueKind.LIST, ValueKind.DICT):
+        return False
+    for _, value in listed.value.entries:
+        if value.kind is ValueKind.NAME and (value.ref or "").rsplit(".", 1)[-1] == name:
+            return True
+        held = bound(ctx, Bound(listed.file, listed.scope, value)).value
+        if held.kind is ValueKind.CALL and held.call == tool.attr("call"):
+            return True
+    return False

@@ -97,3 +97,29 @@ def test_instructions_of_the_agent_that_holds_the_tool(tmp_path: Path) -> None:
         """
     finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
     assert finding.location.line == 7 and "given to `Agent`" in finding.message
+
+
+def test_a_typescript_system_option_over_a_vercel_tool(tmp_path: Path) -> None:
+    source = """
+        import { openai } from "@ai-sdk/openai";
+        import { generateText, tool } from "ai";
+        import Stripe from "stripe";
+        import { z } from "zod";
+
+        const stripe = new Stripe("sk");
+        const SYSTEM = "You are a billing agent. Never refund more than $100.";
+
+        const refund = tool({
+          description: "Refund a charge",
+          parameters: z.object({ charge: z.string() }),
+          execute: async ({ charge }) => stripe.refunds.create({ charge }),
+        });
+
+        export async function answer(prompt: string) {
+          const model = openai("gpt-4o");
+          return generateText({ model, system: SYSTEM, prompt, tools: { refund } });
+        }
+        """
+    finding = only(audit_source(tmp_path, {"agent.ts": source}), CODE)
+    assert finding.location.line == 12
+    assert '"Never refund more than $100" given to `generateText`' in finding.message
