@@ -7,19 +7,25 @@ Messages spell it the way users write it in docs: `policy.cooldown.seconds`,
 
 from __future__ import annotations
 
+import json
+import re
 from typing import TypeAlias
 
 __all__ = ["JsonPath", "dotted", "parse", "overlaps"]
 
 JsonPath: TypeAlias = tuple[str | int, ...]
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def dotted(path: JsonPath) -> str:
-    """`("policy", "scope", 0)` → `policy.scope[0]`; the root is spelled `the EMU`."""
+    """`("policy", "scope", 0)` → `policy.scope[0]`; the root is spelled `the EMU`. A key that
+    is not a plain name is quoted and escaped (`policy["\\n"]`), so a message stays one line."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not _PLAIN_KEY.match(part):
+            out += f"[{json.dumps(part)}]"
         else:
             out += f".{part}" if out else part
     return out or "the EMU"

@@ -52,7 +52,7 @@ def describe(value: object) -> str:
 
 def _shape(path: JsonPath) -> str:
     """`("action", "options", 2, "id")` → `action.options[].id`: the key of the tables below."""
-    return dotted(tuple("[]" if isinstance(p, int) else p for p in path)).replace(".[]", "[]")
+    return "".join("[]" if isinstance(part, int) else f".{part}" for part in path).lstrip(".")
 
 
 def _at(path: JsonPath, text: str) -> SchemaViolation:
