@@ -75,7 +75,8 @@ def _collapse(graph: dict) -> tuple[list[dict], list[dict], dict[str, int]]:
         nodes.append({"id": f"module:{key[0]}:{key[1]}:{key[2]}", "kind": "module",
                       "lane": key[1], "project": key[0], "file": first["file"],
                       "line": None, "symbol": None, "count": len(members),
-                      "label": f"{key[2]} ({len(members)})",
+                      "label": f"{len(members)} × " + ", ".join(
+                          sorted({m["kind"].replace("_", " ") for m in members})),
                       "inferred": all(m["inferred"] for m in members)})
     merged: dict[tuple, dict] = {}
     for number, edge in enumerate(graph["edges"]):
