@@ -30,7 +30,6 @@ from audit.model import EdgeKind, Finding, Site, SiteKind
 __all__ = ["unsafe_fallback"]
 
 
-
 @check(codes.UNSAFE_FALLBACK)
 def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
     fallbacks = {(s.location.file, s.location.line, s.location.column): s
@@ -59,12 +58,7 @@ def _handler_dispatches(ctx: CheckContext, fallbacks: dict, controls: dict[str, 
         found = ctx.calls.get(str(dispatcher.attr("call")))
         if found is None or found[1].id in reported:
             continue
-        for guard in found[1].guards:
-            fallback = fallbacks.get(_place(guard)) if guard.kind is GuardKind.EXCEPT else None
-            failed = [s for s in controls.values() if fallback is not None
-                      and s.attr("call") in (fallback.attr("controls") or ())]
-            if fallback is None or not failed:
-                continue
+        for fallback, failed in _handlers(found[1].guards, fallbacks, controls):
             path = (*(dispatcher.attr("origins") or ()), failed[0].id, fallback.id,
                     dispatcher.id)
             yield ctx.finding(
@@ -82,18 +76,25 @@ def _handler_hop(ctx: CheckContext, chain: Chain, fallbacks: dict,
     """The hop made inside the `except` handler of a failed control call, when what it runs
     is the model's proposal or the effect the control call governs."""
     for hop in chain.hops:
-        for guard in hop.call.guards:
-            fallback = fallbacks.get(_place(guard)) if guard.kind is GuardKind.EXCEPT else None
-            if fallback is None:
-                continue
-            failed = [s for s in controls.values()
-                      if s.attr("call") in (fallback.attr("controls") or ())]
+        for fallback, failed in _handlers(hop.call.guards, fallbacks, controls):
             others = [e for e in chain.enforced_by if e in controls
                       and e not in {s.id for s in failed}]
-            if failed and not others and (chain.influenced or _governs_same_effect(
+            if not others and (chain.influenced or _governs_same_effect(
                     ctx, failed, chain.executor)):
                 return hop, failed[0], fallback
     return None
+
+
+def _handlers(guards: tuple[Guard, ...], fallbacks: dict, controls: dict[str, Site]
+              ) -> Iterator[tuple[Site, list[Site]]]:
+    """The FALLBACK sites among `except` guards, each with the control calls that failed."""
+    for guard in guards:
+        place = (guard.location.file, guard.location.line, guard.location.column)
+        fallback = fallbacks.get(place) if guard.kind is GuardKind.EXCEPT else None
+        failed = [] if fallback is None else [
+            s for s in controls.values() if s.attr("call") in (fallback.attr("controls") or ())]
+        if fallback is not None and failed:
+            yield fallback, failed
 
 
 def _governs_same_effect(ctx: CheckContext, failed: list[Site], executor: Site) -> bool:
@@ -111,10 +112,6 @@ def _empty_branch_hop(ctx: CheckContext, chain: Chain,
     """The hop run when a control call selected nothing, if the chain carries model output."""
     found = empty_selection_hop(ctx, chain, controls) if chain.influenced else None
     return None if found is None else (*found, None)
-
-
-def _place(guard: Guard) -> tuple[str, int, int]:
-    return guard.location.file, guard.location.line, guard.location.column
 
 
 def _finding(ctx: CheckContext, chain: Chain, hop: Hop, control: Site,
