@@ -208,3 +208,18 @@ def test_commonjs_calls_of_a_whole_module_call_its_default_export() -> None:
     """)
     assert [(s.location.line, s.attr("entry")) for s in sites if s.kind is SiteKind.EXECUTOR] == [
         (3, "sinks.ts.fetch"), (4, "sinks.ts.axios_config"), (5, "sinks.ts.http_methods")]
+
+
+def test_drizzle_and_knex_writes() -> None:
+    sites = _sites("""
+        import { drizzle } from 'drizzle-orm/node-postgres';
+        import knex from 'knex';
+        const db = drizzle(pool);
+        const sql = knex({ client: 'pg' });
+        await db.insert(users).values({ name });
+        await db.select().from(users);
+        await sql('users').where({ id }).del();
+        await sql('users').insert({ name });
+    """)
+    assert [(s.location.line, s.attr("entry")) for s in sites if s.kind is SiteKind.EXECUTOR] == [
+        (5, "sinks.ts.drizzle"), (7, "sinks.ts.knex"), (8, "sinks.ts.knex")]
