@@ -33,12 +33,12 @@ from audit.model import Finding, Site, SiteKind
 __all__ = ["recording_gap"]
 
 _GOVERNORS = (SiteKind.DECISION_CALL, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER)
-SYSTEM = "memrail"
+_SYSTEM = "memrail"
 
 
 @check(codes.RECORDING_GAP)
 def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
-    governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == SYSTEM}
+    governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == _SYSTEM}
     if not governors:
         return
     recorders = [r for r in sites_of_kind(ctx.graph, SiteKind.EVENT_EMIT, SiteKind.ACK)
@@ -50,7 +50,7 @@ def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             governor = next((governors[e] for e in chain.enforced_by if e in governors), None)
-            if governor is None or _recorded(ctx, chain, recorders) or \
+            if governor is None or _recorded(chain, recorders) or \
                     empty_selection_hop(ctx, chain, controls) is not None:
                 continue
             if governor.kind is not SiteKind.DECISION_CALL and (sdk_records or not sdk):
@@ -64,7 +64,7 @@ def _on_error_path(ctx: CheckContext, recorder: Site) -> bool:
     return found is not None and any(g.kind is GuardKind.EXCEPT for g in found[1].guards)
 
 
-def _recorded(ctx: CheckContext, chain: Chain, recorders: list[Site]) -> bool:
+def _recorded(chain: Chain, recorders: list[Site]) -> bool:
     return any(_after_hop(hop, recorders) for hop in chain.hops)
 
 
