@@ -3,7 +3,9 @@
 - THRESHOLD: an ordering comparison of a model-derived value with a constant
   (`resp.confidence > 0.8`).
 - MODEL_BRANCH: any other test of a model-derived value (`"approve" in text`,
-  `output["action"] == "refund"`, `if data["ok"]:`, `match intent:`).
+  `output["action"] == "refund"`, `if data["ok"]:`, `match intent:`). Tests of the tool-call
+  protocol (`stop_reason == "tool_use"`) or of a value's shape (`isinstance(x, str)`,
+  `x is None`) are marked `protocol`: they say the output is well formed, not what to do.
 - DISPATCHER: a call whose function is chosen at run time (`TOOLS[name](**args)`,
   `getattr(obj, name)(...)`) with model-derived arguments or inside a loop over model output.
 - FALLBACK: an `except` handler of a `try` that makes a control call (a decision or approval).
@@ -14,6 +16,7 @@ It also marks atom sites built under a condition (`conditional`), the docs'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
@@ -27,7 +30,14 @@ __all__ = ["DerivedInput", "derived_sites", "mark_conditional_atoms", "CONDITION
 SYSTEM = "code"
 # Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
 # business decision: such branches are marked `protocol` and are not hidden authority.
-PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object"})
+PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object",
+                             "call_type", "item_type", "event_type", "block_type"})
+# Tests of a value's shape, not of what it says: `isinstance(x, str)`, `x is None`.
+_SHAPE_TESTS = ("isinstance(", "hasattr(", "callable(", "type(")
+# Literal values that name protocol item kinds: `"tool_use"`, `"image_generation_call"`,
+# `"tool_call_item"`, `"response.output_text.delta"`.
+_PROTOCOL_VALUE = re.compile(r"[a-z_.]+(_call|_item|_event|_delta|_use|_calls|_output)\Z"
+                             r"|tool_use|tool_calls|function_call|end_turn|stop|text|message")
 ORDERING = frozenset({"<", "<=", ">", ">="})
 CONDITIONAL_GUARDS = frozenset({GuardKind.IF, GuardKind.MATCH_CASE, GuardKind.TERNARY,
                                 GuardKind.BOOL_OP, GuardKind.EARLY_EXIT, GuardKind.WHILE})
@@ -107,7 +117,11 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
     value = None if other is None else (other.literal if other.literal is not None
                                         else other.text)
     field = (tainted.ref or tainted.text).rsplit(".", 1)[-1]
-    protocol = True if kind is SiteKind.MODEL_BRANCH and field in PROTOCOL_FIELDS else None
+    protocol = True if kind is SiteKind.MODEL_BRANCH and (
+        field in PROTOCOL_FIELDS
+        or (isinstance(value, str) and _PROTOCOL_VALUE.fullmatch(value))
+        or comparison.op in ("is", "is not")
+        or tainted.text.startswith(_SHAPE_TESTS)) else None
     side = "left" if other is comparison.left else None
     named = "name" if other is not None and other.kind is ValueKind.NAME else None
     return _site(kind, file, scope, comparison.location, labels, op=comparison.op,

@@ -52,7 +52,8 @@ class Supply:
 
 def context_supply(ctx: CheckContext, decision: Site) -> Supply:
     atoms = tuple(ctx.graph.nodes[source]["site"]
-                  for source, _, data in sorted(ctx.graph.in_edges(decision.id, data=True))
+                  for source, _, data in sorted(ctx.graph.in_edges(decision.id, data=True),
+                                                key=lambda edge: (edge[0], edge[1]))
                   if data.get("kind") == EdgeKind.OBSERVATION.value
                   and ctx.graph.nodes[source].get("site") is not None
                   and ctx.graph.nodes[source]["site"].kind is SiteKind.ATOM)

@@ -87,12 +87,14 @@ def chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
 def _predecessors(ctx: CheckContext, function: str) -> list[Hop]:
     hops = [Hop(*ctx.calls[call_id]) for _, call_id in callers(ctx.graph, function)
             if call_id in ctx.calls]
-    for source, _, data in sorted(ctx.graph.in_edges(function, data=True)):
-        if data.get("kind") == EdgeKind.EXECUTION.value and source.startswith("dispatcher:"):
-            dispatcher = ctx.graph.nodes[source]["site"]
-            found = ctx.calls.get(str(dispatcher.attr("call")))
-            if found is not None:
-                hops.append(Hop(*found, dispatcher=dispatcher.id))
+    dispatchers = sorted({source for source, _, data in ctx.graph.in_edges(function, data=True)
+                          if data.get("kind") == EdgeKind.EXECUTION.value
+                          and source.startswith("dispatcher:")})
+    for source in dispatchers:
+        dispatcher = ctx.graph.nodes[source]["site"]
+        found = ctx.calls.get(str(dispatcher.attr("call")))
+        if found is not None:
+            hops.append(Hop(*found, dispatcher=dispatcher.id))
     return hops
 
 
@@ -122,9 +124,17 @@ def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: s
             enforced.extend(sorted(facts.authority.condition_labels(
                 hop.file, hop.call.scope, guard.condition)))
             labels = facts.model.condition_labels(hop.file, hop.call.scope, guard.condition)
-            if labels:
-                origins.extend(sorted(labels))
-                gates.extend(_gates_of(ctx, hop.file, guard, gate_sites))
+            # Iterating over model output decides nothing by itself; what the loop passes on
+            # shows up in the executor's arguments.
+            if not labels or guard.kind is GuardKind.LOOP:
+                continue
+            found = _gates_of(ctx, hop.file, guard, gate_sites)
+            # A guard that only tests the tool-call protocol (`stop_reason == "tool_use"`)
+            # says the model asked for a tool, not which effect: it is no influence by itself.
+            if found and all(ctx.graph.nodes[g]["site"].attr("protocol") for g in found):
+                continue
+            origins.extend(sorted(labels))
+            gates.extend(found)
     origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
