@@ -18,16 +18,17 @@ from typing import TYPE_CHECKING, Any
 import tree_sitter
 
 from analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
-                          DefinitionKind, Export, Guard, GuardKind, Parameter, Return, Value,
+                          DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
                           ValueKind)
 from analyzers.typescript.bindings import ScopeBuilder
+from analyzers.typescript.commonjs import commonjs_exports
 from analyzers.typescript.facts import Context, Facts
 from analyzers.typescript.guards import comparisons, operator_of
 from analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, unwrap
 from analyzers.typescript.scopes import ClassInfo
 from analyzers.typescript.spans import SourceText
-from analyzers.typescript.syntax import (ParameterNode, parameter_nodes, pattern_names,
-                                         statements_of)
+from analyzers.typescript.syntax import (ParameterNode, assigned_names, parameter_nodes,
+                                         pattern_defaults, pattern_names, statements_of)
 from analyzers.typescript.values import literal_value, merged_reads, string_value, unescape
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ _TYPE_NODES = frozenset({
     "jsx_text", "html_character_reference", "comment", "optional_chain", "asserts_annotation",
     "type_predicate_annotation", "accessibility_modifier", "override_modifier",
 })
-_EXPORT_TARGETS = ("exports", "module.exports")
 _TEST_OPERATORS = frozenset({"===", "==", "!==", "!=", "<", ">", "<=", ">=", "in", "&&", "||",
                              "??", "!", "instanceof"})
 
@@ -390,7 +390,8 @@ class ExpressionReader:
         self.assign(left, value, context, augmented=node.type != "assignment_expression",
                     condition=condition)
         if context.scope.qualname == MODULE_SCOPE and target is not None:
-            self._commonjs_export(target, value, node)
+            self.facts.exports.extend(commonjs_exports(target, value, self.resolver.module,
+                                                       self.text.location(node)))
         return value
 
     def assign(self, target: tree_sitter.Node, value: Value, context: Context, *,
@@ -399,9 +400,9 @@ class ExpressionReader:
         """One Assignment per assigned name; destructuring marks each as an element."""
         bare = unwrap(target)
         if bare.type in ("object_pattern", "array_pattern", "object", "array"):
-            for name in _assigned_names(bare):
+            for name in assigned_names(bare):
                 self._record(self.text.text(name), value, context, True, augmented)
-            for default in _pattern_defaults(bare):
+            for default in pattern_defaults(bare):
                 self.value(default, context)
             return
         path = access_path(bare, self.text)
@@ -415,27 +416,6 @@ class ExpressionReader:
         self.facts.assignments.append(Assignment(
             target, value, context.statement, context.scope.qualname, context.guards,
             augmented=augmented, element=element, condition=condition))
-
-    def _commonjs_export(self, target: str, value: Value, node: tree_sitter.Node) -> None:
-        """`module.exports = { a, b: c }`, `exports.f = …`, `module.exports = X`."""
-        module = self.resolver.module
-        location = self.text.location(node)
-        if target in _EXPORT_TARGETS:
-            if value.kind is ValueKind.DICT:
-                for key, item in value.entries:
-                    source = item.ref if item.kind in (ValueKind.NAME, ValueKind.LAMBDA) \
-                        else None
-                    if key is not None and source and source != key:
-                        self.facts.exports.append(Export(key, module, source, location))
-            elif value.kind is ValueKind.NAME and value.ref:
-                self.facts.exports.append(Export("default", module, value.ref, location))
-            return
-        for prefix in _EXPORT_TARGETS:
-            if target.startswith(prefix + ".") and target.count(".") == prefix.count(".") + 1:
-                name = target[len(prefix) + 1:]
-                source = value.ref if value.kind in (ValueKind.NAME, ValueKind.LAMBDA) else None
-                if source and source != name:
-                    self.facts.exports.append(Export(name, module, source, location))
 
     # --- functions ------------------------------------------------------------------------
 
@@ -503,7 +483,7 @@ class ExpressionReader:
                 found.append(Parameter(self.text.text(pattern), annotation, default, kind))
                 continue
             names = [self.text.text(name) for name in pattern_names(pattern)]
-            for default_node in _pattern_defaults(pattern):
+            for default_node in pattern_defaults(pattern):
                 self.value(default_node, context)
             brackets = "[]" if pattern.type == "array_pattern" else "{}"
             synthetic = brackets[0] + ",".join(names) + brackets[1]
@@ -527,38 +507,6 @@ def _annotation_text(parameter: ParameterNode, text: SourceText) -> str | None:
     if parameter.annotation is None:
         return None
     return text.text(parameter.annotation, None).lstrip(":?").strip()
-
-
-def _assigned_names(node: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """Names bound by a destructuring target (assignment expressions reuse object/array
-    syntax: `({ a, b } = x)`, `[a, b] = pair`)."""
-    if node.type in ("object_pattern", "array_pattern"):
-        return list(pattern_names(node))
-    found = []
-    for child in node.named_children:
-        if child.type in ("identifier", "shorthand_property_identifier"):
-            found.append(child)
-        elif child.type == "pair":
-            value = child.child_by_field_name("value")
-            if value is not None:
-                found.extend(_assigned_names(value) if value.type in ("object", "array")
-                             else [value] if value.type == "identifier" else [])
-        elif child.type in ("object", "array"):
-            found.extend(_assigned_names(child))
-    return found
-
-
-def _pattern_defaults(node: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """The default-value expressions inside a destructuring pattern (they run)."""
-    found = []
-    for child in node.named_children:
-        if child.type in ("assignment_pattern", "object_assignment_pattern"):
-            right = child.child_by_field_name("right")
-            if right is not None:
-                found.append(right)
-        elif child.type in ("object_pattern", "array_pattern", "pair_pattern"):
-            found.extend(_pattern_defaults(child))
-    return found
 
 
 _Reader = Callable[[ExpressionReader, Any, Context, "str | None"], Value]

@@ -16,6 +16,7 @@ making up most of the file) are not read and say so.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 import tree_sitter
 
@@ -37,7 +38,7 @@ from audit.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-2"
+FRONTEND_VERSION = "typescript-3"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
@@ -93,11 +94,7 @@ def parse_typescript(path: str, source: str, module: str, language: Language | N
         return ir
     unknowns = tuple(_error_unknown(path, node, source_text) for node in
                      errors[:_MAX_ERROR_UNKNOWNS])
-    return FileIR(**{**_fields(ir), "unknowns": ir.unknowns + unknowns})
-
-
-def _fields(ir: FileIR) -> dict:
-    return {name: getattr(ir, name) for name in FileIR.__dataclass_fields__}
+    return replace(ir, unknowns=ir.unknowns + unknowns)
 
 
 def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:
@@ -163,7 +160,7 @@ def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: Pr
     walker.block(statements, Context(scope, (), Location(path, 1), ()))
     exported = walker.exported
     definitions = [d if d.scope != MODULE_SCOPE or d.qualname not in exported
-                   else _exported(d) for d in facts.definitions]
+                   else replace(d, exported=True) for d in facts.definitions]
     return FileIR(
         path=path, language=empty.language, module=module, sha256=empty.sha256,
         lines=empty.lines,
@@ -177,11 +174,6 @@ def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: Pr
         unknowns=tuple(facts.unknowns),
         blocks=tuple(facts.blocks),
     )
-
-
-def _exported(definition):  # noqa: ANN001, ANN202 - Definition in, Definition out
-    from dataclasses import replace
-    return replace(definition, exported=True)
 
 
 def _comments(root: tree_sitter.Node, language: Language, text: SourceText

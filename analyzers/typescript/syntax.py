@@ -8,7 +8,7 @@ import tree_sitter
 
 __all__ = ["FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
            "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
-           "class_members"]
+           "class_members", "assigned_names", "pattern_defaults"]
 
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function",
                             "generator_function"})
@@ -110,3 +110,35 @@ def parameter_nodes(function: tree_sitter.Node) -> list[ParameterNode]:
 def class_members(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     body = node.child_by_field_name("body")
     return [] if body is None else list(body.named_children)
+
+
+def assigned_names(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """Names bound by a destructuring target (assignment expressions reuse object/array
+    syntax: `({ a, b } = x)`, `[a, b] = pair`)."""
+    if node.type in ("object_pattern", "array_pattern"):
+        return list(pattern_names(node))
+    found = []
+    for child in node.named_children:
+        if child.type in ("identifier", "shorthand_property_identifier"):
+            found.append(child)
+        elif child.type == "pair":
+            value = child.child_by_field_name("value")
+            if value is not None:
+                found.extend(assigned_names(value) if value.type in ("object", "array")
+                             else [value] if value.type == "identifier" else [])
+        elif child.type in ("object", "array"):
+            found.extend(assigned_names(child))
+    return found
+
+
+def pattern_defaults(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The default-value expressions inside a destructuring pattern (they run)."""
+    found = []
+    for child in node.named_children:
+        if child.type in ("assignment_pattern", "object_assignment_pattern"):
+            right = child.child_by_field_name("right")
+            if right is not None:
+                found.append(right)
+        elif child.type in ("object_pattern", "array_pattern", "pair_pattern"):
+            found.extend(pattern_defaults(child))
+    return found

@@ -23,7 +23,7 @@ from analyzers.typescript.expressions import ExpressionReader
 from analyzers.typescript.facts import Context, Facts
 from analyzers.typescript.imports import ModuleLinks
 from analyzers.typescript.paths import unwrap
-from analyzers.typescript.scopes import Scope, ScopeKind
+from analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
 from analyzers.typescript.spans import SourceText
 from analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
                                          SKIPPED_STATEMENTS, class_members, exit_kind,
@@ -412,7 +412,7 @@ class StatementWalker:
             self._member(member, members, qualname, info, member_decorators)
 
     def _member(self, member: tree_sitter.Node, context: Context, class_qualname: str,
-                info: Any, decorators: list[tree_sitter.Node]) -> None:
+                info: ClassInfo, decorators: list[tree_sitter.Node]) -> None:
         name_node = member.child_by_field_name("name")
         name = self.text.text(name_node) if name_node is not None else ""
         location = self.text.location(member)
