@@ -223,3 +223,31 @@ def test_drizzle_and_knex_writes() -> None:
     """)
     assert [(s.location.line, s.attr("entry")) for s in sites if s.kind is SiteKind.EXECUTOR] == [
         (5, "sinks.ts.drizzle"), (7, "sinks.ts.knex"), (8, "sinks.ts.knex")]
+
+
+def test_hand_written_anthropic_tool_loop() -> None:
+    ir = parse_ts("""
+        import Anthropic from '@anthropic-ai/sdk';
+        const anthropic = new Anthropic();
+        const TOOLS = { refund: refundCustomer, email: sendEmail };
+        export async function run(messages) {
+          const response = await anthropic.messages.create({ model: 'claude', tools, messages });
+          if (response.stop_reason !== 'tool_use') {
+            return response;
+          }
+          for (const block of response.content) {
+            if (block.type === 'tool_use') {
+              await TOOLS[block.name](block.input);
+            }
+          }
+        }
+        function refundCustomer() {}
+        function sendEmail() {}
+    """)
+    sites = source_facts([ir]).sites
+    kinds = sorted((s.kind.value, s.location.line) for s in sites)
+    assert kinds == [("dispatcher", 11), ("inference", 5), ("model_branch", 6),
+                     ("model_branch", 10)]
+    dispatcher = next(s for s in sites if s.kind is SiteKind.DISPATCHER)
+    assert dispatcher.attr("targets") == ("src/app/agent.refundCustomer",
+                                          "src/app/agent.sendEmail")
