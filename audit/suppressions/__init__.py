@@ -18,7 +18,7 @@ from analyzers.callgraph import function_key
 from analyzers.ir import MODULE_SCOPE, FileIR
 from audit import codes
 from audit.model import Category, Finding, Location, Suppression, SuppressionKind
-from audit.suppressions._anchors import covers, statement_lines, statement_spans
+from audit.suppressions._anchors import covers, statement_of, statement_spans
 from audit.suppressions._directives import (
     MIN_JUSTIFICATION,
     Directive,
@@ -62,7 +62,7 @@ def _suppressed(finding: Finding, by_file: Mapping[str, _FileDirectives],
     entry = by_file.get(finding.location.file)
     if entry is None or finding.code.category is Category.SUPPRESSION:
         return finding
-    statement = statement_lines(finding.location, entry.spans)
+    statement = statement_of(finding.location, entry.spans)
     covering = [d for d in entry.directives
                 if finding.code.id in d.codes and covers(d.location, statement, entry.spans)]
     for directive in covering:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from analyzers.ir import FileIR, Guard
 from audit.model import Location
 
-__all__ = ["statement_spans", "statement_lines", "covers"]
+__all__ = ["statement_spans", "statement_of", "covers"]
 
 
 def statement_spans(file: FileIR) -> tuple[Location, ...]:
@@ -27,23 +27,27 @@ def statement_spans(file: FileIR) -> tuple[Location, ...]:
     return tuple(sorted(spans))
 
 
-def statement_lines(location: Location, spans: tuple[Location, ...]) -> tuple[int, int]:
-    """First and last line of the statement a finding at `location` belongs to (its own line
-    when no recorded statement contains it)."""
+def statement_of(location: Location, spans: tuple[Location, ...]) -> Location:
+    """The statement a finding at `location` belongs to: the smallest recorded statement that
+    contains its start, or else the first line of the location (a whole definition must not
+    make every comment in its body a directive for it)."""
     containing = [span for span in spans if _starts_inside(location, span)]
-    if not containing:
-        return location.line, location.line
-    statement = min(containing, key=_size)
-    return statement.line, statement.end_line or statement.line
+    if containing:
+        return min(containing, key=_size)
+    return Location(location.file, location.line, location.column, location.line,
+                    location.column)
 
 
-def covers(directive: Location, statement: tuple[int, int], spans: tuple[Location, ...]) -> bool:
-    """Whether a directive comment at `directive` covers the statement spanning these lines."""
-    first, last = statement
+def covers(directive: Location, statement: Location, spans: tuple[Location, ...]) -> bool:
+    """Whether a directive comment at `directive` covers `statement`: it sits on one of the
+    statement's lines, or alone on the line above the first (no other statement there, apart
+    from the ones enclosing this one: a call in a callback inside a bigger statement)."""
+    first, last = statement.line, statement.end_line or statement.line
     if first <= directive.line <= last:
         return True
     return directive.line == first - 1 and not any(
-        span.line <= directive.line <= (span.end_line or span.line) for span in spans)
+        span.line <= directive.line <= (span.end_line or span.line)
+        for span in spans if not _encloses(span, statement))
 
 
 def _guards(file: FileIR) -> Iterator[Guard]:
@@ -64,3 +68,9 @@ def _starts_inside(location: Location, span: Location) -> bool:
 def _size(span: Location) -> tuple[int, int]:
     end_line = span.end_line or span.line
     return end_line - span.line, (span.end_column or span.column) - span.column
+
+
+def _encloses(outer: Location, inner: Location) -> bool:
+    end = (outer.end_line or outer.line, outer.end_column or outer.column)
+    return (outer.line, outer.column) <= (inner.line, inner.column) and \
+        (inner.end_line or inner.line, inner.end_column or inner.column) <= end
