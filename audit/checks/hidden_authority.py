@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from audit import codes
-from audit.checks._reach import chains
+from audit.checks._reach import Chain, chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import sites_of_kind
 from audit.model import Finding, Site, SiteKind
@@ -31,23 +31,31 @@ def gate_text(gate: Site) -> str:
 
 @check(codes.HIDDEN_AUTHORITY)
 def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
-    reported: set[tuple[str, str]] = set()
+    """One finding per test: the most severe effect it selects is named, with its path; the
+    others it also selects are related locations."""
+    selected: dict[str, list[tuple[Site, Chain]]] = {}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
             gates = [g for g in gates if not g.attr("protocol")]
             if chain.governed or not gates:
                 continue
-            gate = gates[0]
-            if (gate.id, executor.id) in reported:
-                continue
-            reported.add((gate.id, executor.id))
-            test = gate_text(gate)
-            yield ctx.finding(
-                codes.HIDDEN_AUTHORITY, location=gate.location, symbol=gate.symbol,
-                message=f"{gate.kind.value.replace('_', ' ')} `{test}` on model output "
-                        f"selects `{executor.attr('callee') or executor.symbol}` "
-                        f"({executor.attr('tier')})",
-                snippet=test, path=chain.path, related=(executor.location,),
-                severity=severity_for(codes.HIDDEN_AUTHORITY, executor.attr("tier")),
-                inferred=True)
+            effects = selected.setdefault(gates[0].id, [])
+            if all(other.id != executor.id for other, _ in effects):
+                effects.append((executor, chain))
+    for gate_id, effects in sorted(selected.items()):
+        gate = ctx.graph.nodes[gate_id]["site"]
+        effects.sort(key=lambda pair: (-severity_for(codes.HIDDEN_AUTHORITY,
+                                                     pair[0].attr("tier")).rank, pair[0].id))
+        executor, chain = effects[0]
+        test = gate_text(gate)
+        more = f" and {len(effects) - 1} more effect(s)" if len(effects) > 1 else ""
+        yield ctx.finding(
+            codes.HIDDEN_AUTHORITY, location=gate.location, symbol=gate.symbol,
+            message=f"{gate.kind.value.replace('_', ' ')} `{test}` on model output "
+                    f"selects `{executor.attr('callee') or executor.symbol}` "
+                    f"({executor.attr('tier')}){more}",
+            snippet=test, path=chain.path,
+            related=tuple(effect.location for effect, _ in effects),
+            severity=severity_for(codes.HIDDEN_AUTHORITY, executor.attr("tier")),
+            inferred=True)
