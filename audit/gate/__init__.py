@@ -15,11 +15,8 @@ input is never a pass: it is exit 2 unless `allow_partial` says to gate on what 
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, replace
-from pathlib import Path
-
-from audit.gate._scope import evidence_files, touches
+from audit.gate._run import GateError, GateOutcome, GateRequest, GateStatus, run_gate
+from audit.gate._scope import evidence_files
 from audit.gate.baseline import (
     BASELINE_SCHEMA,
     Baseline,
@@ -29,110 +26,7 @@ from audit.gate.baseline import (
     read_baseline,
     write_baseline,
 )
-from audit.model import Finding, Severity
-from audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
-from audit.progress import NO_PROGRESS, Progress
-from audit.vcs import VcsError, changed_files
 
 __all__ = ["GateRequest", "GateOutcome", "GateStatus", "GateError", "run_gate",
            "BASELINE_SCHEMA", "Baseline", "BaselineError", "baseline_of", "read_baseline",
            "write_baseline", "apply_baseline", "evidence_files"]
-
-
-class GateError(Exception):
-    """The gate could not run: bad baseline, unknown revision, missing git, unreadable root."""
-
-
-class GateStatus(enum.Enum):
-    PASSED = "passed"        # nothing unsuppressed at or above the threshold
-    FAILED = "failed"        # something is
-    PARTIAL = "partial"      # some input could not be read: no verdict (exit 2)
-
-
-_EXIT = {GateStatus.PASSED: 0, GateStatus.FAILED: 1, GateStatus.PARTIAL: 2}
-
-
-@dataclass(frozen=True, slots=True)
-class GateRequest:
-    audit: AuditRequest
-    fail_on: Severity = Severity.HIGH
-    baseline: Path | None = None
-    write_baseline: Path | None = None
-    changed_since: str | None = None
-    allow_partial: bool = False     # gate on what could be read instead of exit 2
-    exit_zero: bool = False         # report only: exit 0 whatever the verdict
-
-
-@dataclass(frozen=True, slots=True)
-class GateOutcome:
-    """`result.findings` holds every finding, suppressed ones marked (in source or baseline);
-    `reported` those the gate reports: all of them, or those touching changed files."""
-
-    request: GateRequest
-    result: AuditResult
-    reported: tuple[Finding, ...]
-    changed: frozenset[str] | None = None
-    baseline_used: Path | None = None
-    baseline_written: Path | None = None
-    notes: tuple[str, ...] = ()
-
-    @property
-    def active(self) -> tuple[Finding, ...]:
-        """Reported findings that no directive or baseline suppresses."""
-        return tuple(f for f in self.reported if f.suppression is None)
-
-    @property
-    def failing(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.active if f.severity >= self.request.fail_on)
-
-    @property
-    def outside_changes(self) -> int:
-        return len(self.result.findings) - len(self.reported)
-
-    @property
-    def status(self) -> GateStatus:
-        if self.result.partial and not self.request.allow_partial:
-            return GateStatus.PARTIAL
-        return GateStatus.FAILED if self.failing else GateStatus.PASSED
-
-    @property
-    def exit_code(self) -> int:
-        return 0 if self.request.exit_zero else _EXIT[self.status]
-
-
-def run_gate(request: GateRequest, *, progress: Progress = NO_PROGRESS) -> GateOutcome:
-    """Audit, apply baseline and scope, and decide. Raises GateError when it cannot run."""
-    root = request.audit.root
-    try:
-        baseline = read_baseline(request.baseline) if request.baseline else None
-        if request.changed_since is not None:
-            progress.stage(f"asking git what changed since {request.changed_since}")
-            changed = changed_files(root, request.changed_since)
-        else:
-            changed = None
-        result = run_audit(request.audit, progress=progress)
-    except (BaselineError, VcsError, AuditError) as error:
-        raise GateError(str(error)) from None
-    notes: list[str] = []
-    written = None
-    if request.write_baseline is not None:
-        if result.partial and not request.allow_partial:
-            notes.append(f"baseline {request.write_baseline} not written: the scan is partial "
-                         "(--allow-partial writes it from what could be read)")
-        else:
-            baseline = baseline_of(result.findings)
-            try:
-                write_baseline(request.write_baseline, baseline)
-            except BaselineError as error:
-                raise GateError(str(error)) from None
-            written = request.write_baseline
-    used = written or (request.baseline if baseline is not None else None)
-    findings = result.findings
-    if baseline is not None and used is not None:
-        progress.stage("applying the baseline")
-        findings = apply_baseline(findings, baseline, name=str(used))
-    sites = {site.id: site for site in result.facts.sites}
-    reported = findings if changed is None else tuple(
-        f for f in findings if touches(f, sites, changed))
-    return GateOutcome(request, replace(result, findings=findings), reported, changed, used,
-                       written, tuple(notes))

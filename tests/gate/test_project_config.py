@@ -1,4 +1,4 @@
-"""`[tool.topo]` in pyproject.toml: keys, errors (exit 2) and precedence (CLI > config > default)."""
+"""`[tool.topo]` in pyproject.toml: keys, errors (exit 2), precedence (CLI > config > default)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""In-source suppressions: statement-span anchoring, justification, unused, --ignore-suppressions."""
+"""In-source suppressions: statement anchoring, justification, unused, --ignore-suppressions."""
 
 from __future__ import annotations
 
