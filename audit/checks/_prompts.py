@@ -18,7 +18,7 @@ from audit.checks._registry import CheckContext
 from audit.checks._values import Bound, bound, prompt_text
 from audit.model import Location, Site, SiteKind
 
-__all__ = ["Prompt", "prompts_of", "constraint_in"]
+__all__ = ["Prompt", "ToolHolder", "prompts_of", "tool_holders", "constraint_in"]
 
 _PROMPT_KWARGS = ("system", "instructions", "system_prompt", "system_message", "systemPrompt")
 _MESSAGE_KWARGS = ("messages", "input")
@@ -41,17 +41,48 @@ class Prompt:
     carrier: str                # that call, as written: `client.messages.create`, `Agent`
 
 
-def prompts_of(ctx: CheckContext, origin: Site) -> Iterator[Prompt]:
-    """Instructions given with an inference call, or with the calls exposing a tool."""
+@dataclass(frozen=True, slots=True)
+class ToolHolder:
+    """A call that hands tools to a model (`Agent(tools=[refund])`, `generateText({ tools:
+    { refund } })`): the names it lists and the registration calls (`tool({…})`) it holds."""
+
+    file: FileIR
+    call: Call
+    names: frozenset[str]
+    calls: frozenset[str]
+
+
+def tool_holders(ctx: CheckContext) -> list[ToolHolder]:
+    """Every call that hands tools to a model, read once per check run."""
+    found = []
+    for file, call in ctx.calls.values():
+        tools = _argument(call, "tools")
+        listed = bound(ctx, Bound(file, call.scope, tools)) if tools is not None else None
+        if listed is None or listed.value.kind not in (ValueKind.LIST, ValueKind.DICT):
+            continue
+        names, calls = set(), set()
+        for _, value in listed.value.entries:
+            if value.kind is ValueKind.NAME and value.ref:
+                names.add(value.ref.rsplit(".", 1)[-1])
+            held = bound(ctx, Bound(listed.file, listed.scope, value)).value
+            if held.kind is ValueKind.CALL and held.call:
+                calls.add(held.call)
+        found.append(ToolHolder(file, call, frozenset(names), frozenset(calls)))
+    return found
+
+
+def prompts_of(ctx: CheckContext, origin: Site, holders: list[ToolHolder]) -> Iterator[Prompt]:
+    """Instructions given with an inference call, or with the calls among `holders` that
+    expose a tool (its function by name, or its registration call)."""
     if origin.kind is SiteKind.INFERENCE:
         found = ctx.calls.get(str(origin.attr("call")))
         if found is not None:
             yield from _call_prompts(ctx, *found)
     elif origin.kind is SiteKind.TOOL_REGISTRATION:
-        for file, call in ctx.calls.values():
-            tools = _argument(call, "tools")
-            if tools is not None and _lists(ctx, Bound(file, call.scope, tools), origin):
-                yield from _call_prompts(ctx, file, call)
+        name = str(origin.attr("definition") or "").rsplit(".", 1)[-1]
+        for holder in holders:
+            if (name and name in holder.names) or origin.attr("call") in holder.calls:
+                yield from _call_prompts(ctx, holder.file, holder.call)
 
 
 def constraint_in(text: str) -> str | None:
@@ -112,18 +143,3 @@ def _system_content(ctx: CheckContext, message: Value) -> Value | None:
                 return found[1].kwarg("content") or (found[1].args or (None,))[0]
     return None
 
-
-def _lists(ctx: CheckContext, tools: Bound, tool: Site) -> bool:
-    """Whether a `tools` list (`[refund]`) or object (`{ refund }`) holds this tool: its
-    function by name, or the registration call itself (`tool({...})`, bound or inline)."""
-    name = str(tool.attr("definition") or "").rsplit(".", 1)[-1]
-    listed = bound(ctx, tools)
-    if listed.value.kind not in (ValueKind.LIST, ValueKind.DICT):
-        return False
-    for _, value in listed.value.entries:
-        if value.kind is ValueKind.NAME and (value.ref or "").rsplit(".", 1)[-1] == name:
-            return True
-        held = bound(ctx, Bound(listed.file, listed.scope, value)).value
-        if held.kind is ValueKind.CALL and held.call == tool.attr("call"):
-            return True
-    return False

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from audit import codes
 from audit.checks._evidence import executor_text
-from audit.checks._prompts import Prompt, constraint_in, prompts_of
+from audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
 from audit.checks._reach import chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import sites_of_kind
@@ -52,8 +52,9 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
 def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:
     """(origin site id, (constraint sentence, prompt)) for each model call or model-invoked
     tool whose instructions state a rule."""
+    holders = tool_holders(ctx)
     for origin in sites_of_kind(ctx.graph, SiteKind.INFERENCE, SiteKind.TOOL_REGISTRATION):
-        for prompt in prompts_of(ctx, origin):
+        for prompt in prompts_of(ctx, origin, holders):
             sentence = constraint_in(prompt.text)
             if sentence is not None:
                 yield origin.id, (sentence, prompt)
