@@ -124,3 +124,17 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
         raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
     for fmt in output.formats:
         click.echo(str(directory / _RENDERERS[fmt][0]))
+    verbosity.note(_summary_line(result.findings))
+
+
+def _summary_line(findings) -> str:  # noqa: ANN001 - a tuple of Finding
+    """`9 findings: 4 critical, 2 high, 2 medium` (suppressed ones are not counted)."""
+    active = [f for f in findings if getattr(f, "suppression", None) is None]
+    if not active:
+        return "no findings"
+    counts = {}
+    for finding in active:
+        counts[finding.severity.value] = counts.get(finding.severity.value, 0) + 1
+    order = ("critical", "high", "medium", "low")
+    parts = ", ".join(f"{counts[s]} {s}" for s in order if s in counts)
+    return f"{len(active)} finding{'s' if len(active) != 1 else ''}: {parts}"

@@ -118,3 +118,13 @@ def test_graph_export(fmt: str) -> None:
 
 def test_graph_missing_path_exit_2(tmp_path: Path) -> None:
     assert run("graph", str(tmp_path / "nope")).exit_code == 2
+
+
+def test_audit_prints_a_findings_summary_unless_quiet(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    loud = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", str(out), "--no-cache")
+    assert loud.exit_code == 0
+    assert "2 findings: 2 critical" in loud.stderr
+    quiet = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", str(out), "--no-cache",
+                "--quiet")
+    assert "findings" not in quiet.stderr
