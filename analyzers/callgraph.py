@@ -19,6 +19,7 @@ __all__ = ["CallGraph", "CallEdge", "FunctionKey", "build_call_graph", "function
            "callers_of", "callees_of"]
 
 _MAX_REEXPORT_HOPS = 8
+_CONSTRUCTORS = ("__init__", "constructor")
 
 FunctionKey = str
 """`<module>.<qualname>` of a definition, or `<module>.<module>` for module-level code."""
@@ -105,8 +106,9 @@ def _resolve(name: str | None, definitions: Mapping[FunctionKey, tuple[FileIR, D
         if found is not None:
             _, definition = found
             if definition.kind is DefinitionKind.CLASS:
-                init = f"{name}.__init__"
-                return init if init in definitions else None
+                # Python `__init__`, TypeScript `constructor`.
+                return next((f"{name}.{init}" for init in _CONSTRUCTORS
+                             if f"{name}.{init}" in definitions), None)
             return name
         name = _follow(name, reexports, modules)
     return None

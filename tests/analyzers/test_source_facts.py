@@ -168,3 +168,12 @@ def test_source_facts_are_deterministic() -> None:
     assert first.sites == second.sites and first.edges == second.edges
     [branch] = kinds(first, SiteKind.MODEL_BRANCH)
     assert branch.attr("op") == "in" and branch.attr("value") == "yes"
+
+
+def test_new_reaches_a_typescript_constructor() -> None:
+    from analyzers.typescript import parse_typescript
+    source = ("class Mailer {\n  constructor(host: string) { this.host = host; }\n}\n"
+              "export function main() {\n  return new Mailer('smtp');\n}\n")
+    result = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])
+    assert ("function:src/app.main", "function:src/app.Mailer.constructor") in \
+        edges(result, EdgeKind.CALLS)
