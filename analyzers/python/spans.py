@@ -31,6 +31,16 @@ _COMMENT = cst.Comment
 # column`: a file has hundreds of thousands of nodes, and ints (unlike tuples) are not tracked
 # by the garbage collector, whose passes over tuples cost a quarter of the front-end's time.
 _HALF = 32
+# Whitespace and punctuation: about half of all nodes, never asked for (nor used by libcst as
+# the start or end of another node's span), so their spans are not kept.
+_UNRECORDED = frozenset({
+    cst.SimpleWhitespace, cst.ParenthesizedWhitespace, cst.TrailingWhitespace, cst.Newline,
+    cst.EmptyLine, cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual,
+    cst.LeftParen, cst.LeftSquareBracket, cst.RightSquareBracket, cst.LeftCurlyBrace,
+    cst.RightCurlyBrace, cst.AsName, cst.ImportStar,
+    *(operator for base in (cst.BaseBinaryOp, cst.BaseAugOp, cst.BaseCompOp, cst.BaseUnaryOp,
+                            cst.BaseBooleanOp) for operator in base.__subclasses__()),
+})
 _POSITION_MASK = (1 << _HALF) - 1
 _END_MASK = (1 << 2 * _HALF) - 1
 
@@ -85,12 +95,15 @@ class _PositionState(CodegenState):
 
     def after_codegen(self, node: cst.CSTNode) -> None:
         start = self._pop()
+        kind = type(node)
+        if kind in _UNRECORDED:
+            return
         # A syntactic position recorded inside the node's codegen wins (as in libcst).
         spans = self.spans
         key = id(node)
         if key not in spans:
             spans[key] = start << 2 * _HALF | self.line << _HALF | self.column
-        if type(node) is _COMMENT:
+        if kind is _COMMENT:
             self.comments.append(node)
 
     def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
