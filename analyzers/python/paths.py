@@ -96,7 +96,15 @@ class Resolver:
                     if info is not None:
                         return self.self_attribute(info, attribute)
                 head = self.resolve(base, scope)
-                return None if head is None else f"{head}.{attribute}"
+                if head is None:
+                    return None
+                info = self.classes.get(head)
+                if info is not None:
+                    # An instance of a class of this module: its typed attributes are known.
+                    typed = self.self_attribute(info, attribute)
+                    if typed is not None or attribute in info.attributes:
+                        return typed
+                return f"{head}.{attribute}"
             case cst.Call(func=function):
                 head = self.resolve(function, scope)
                 return head if head is not None and self.is_constructor(head) else None

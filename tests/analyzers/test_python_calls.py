@@ -294,3 +294,23 @@ def test_scopes_of_nested_definitions_and_class_bodies() -> None:
     assert only_call(ir, "make_tools").scope == "Registry"
     assert only_call(ir, "work").scope == "Registry.handler.inner"
     assert call(ir, "work").callee is None
+
+
+def test_typed_attribute_of_a_local_class_instance() -> None:
+    ir = parse('''
+        from dataclasses import dataclass
+        from openai import AsyncOpenAI
+
+        @dataclass
+        class Deps:
+            llm: AsyncOpenAI
+            name: str = make_name()
+
+        async def run(deps: Deps):
+            await deps.llm.chat.completions.create(model="gpt-4o")
+            deps.name.upper()
+            Deps(llm=None).other.call()
+    ''')
+    assert only_call(ir, "create").callee == "openai.AsyncOpenAI.chat.completions.create"
+    assert only_call(ir, "upper").callee is None
+    assert only_call(ir, "call").callee == "app.agents.refund.Deps.other.call"
