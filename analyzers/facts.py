@@ -36,6 +36,7 @@ class SourceFacts:
     model: Flow
     atoms: Flow
     authority: Flow
+    memory: Flow | None = None    # labels: memory read / prompt policy site ids
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None) -> SourceFacts:
@@ -46,11 +47,13 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None)
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     authority = propagate(files, graph, Seeds(calls=_seed_calls(
         pack_sites, {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})))
+    memory = propagate(files, graph, Seeds(calls=_seed_calls(
+        pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})))
     sites = (*mark_conditional_atoms(files, pack_sites),
              *derived_sites(DerivedInput(files, pack_sites, model)))
     sites = tuple(sorted(sites, key=lambda s: s.id))
-    edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority))
-    return SourceFacts(files, sites, edges, graph, model, atoms, authority)
+    edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory))
+    return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory)
 
 
 def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozenset[str]]:

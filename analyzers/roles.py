@@ -1,7 +1,10 @@
 """Edges between sites: the five topology roles, plus the call edges between functions.
 
 Function nodes are named `function:<module>.<qualname>`. Role edges:
-- observation: an atom reaches a decision call's context (through lists and variables);
+- observation: an atom reaches a decision call's context (through lists and variables); a
+               memory read or prompt policy (a Mubit lesson, a MemexAI prompt block) reaches a
+               model call's arguments; an implicit injection (`mubit.learn.init()`) observes
+               every model call in the process (`implicit=True`);
 - inference:   a model call's output reaches a threshold, branch, dispatcher or an executor's
                arguments;
 - authority:   a gate (decision result, approval, threshold, model branch, config flag) guards
@@ -42,13 +45,14 @@ class RoleInput:
     model: Flow          # labels: inference / tool-parameter site ids
     atoms: Flow          # labels: atom site ids
     authority: Flow      # labels: decision / approval / config gate site ids
+    memory: Flow | None = None   # labels: memory read / prompt policy site ids
 
 
 def role_edges(data: RoleInput) -> tuple[Edge, ...]:
     """All edges, deduplicated and sorted."""
     files = {f.path: f for f in data.files}
     calls = {call.id: (files[path], call) for path, f in files.items() for call in f.calls}
-    edges = {*_call_edges(data.graph), *_observation(data, calls), *_inference(data, calls),
+    edges = {*_call_edges(data.graph), *_observation(data, calls), *_memory_observation(data, calls), *_inference(data, calls),
              *_authority(data, calls), *_execution(data), *_recording(data)}
     return tuple(sorted(edges, key=lambda e: (e.kind.value, e.source, e.target, e.attrs)))
 
@@ -83,6 +87,26 @@ def _observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
                                                                        or ())}
         for atom in sorted(labels & atom_ids):
             yield Edge(atom, decision.id, EdgeKind.OBSERVATION)
+
+
+def _memory_observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    """Memory that reaches a model: as an argument (a lesson put in the prompt), or injected
+    process-wide by instrumentation (`mubit.learn.init()` patches every client)."""
+    if data.memory is None:
+        return
+    sources = {s.id: s for s in _of_kind(data.sites, SiteKind.MEMORY_READ,
+                                          SiteKind.PROMPT_POLICY)}
+    process_wide = [s for s in sources.values() if s.attr("injection") == "process"]
+    for model in _of_kind(data.sites, SiteKind.INFERENCE):
+        if model.system in {s.system for s in sources.values()}:
+            continue    # the memory system's own synthesis (recall's answer, optimize) is no target
+        found = calls.get(model.attr("call"))
+        if found is not None:
+            file, call = found
+            for source in sorted(data.memory.argument_labels(file, call) & sources.keys()):
+                yield Edge(source, model.id, EdgeKind.OBSERVATION, (("via", "arguments"),))
+        for source in process_wide:
+            yield Edge(source.id, model.id, EdgeKind.OBSERVATION, (("implicit", True),))
 
 
 def _atom_call(atom_id: str, sites: Iterable[Site]) -> object:

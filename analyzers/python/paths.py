@@ -9,6 +9,8 @@ anything else is None.
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
@@ -17,6 +19,14 @@ from analyzers.python.spans import SourceText
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
 _MAX_BASE_DEPTH = 10
+
+
+@functools.cache
+def _pack_factories() -> object:
+    """The shipped packs' `factories` (data, read once per process: the packs never change
+    while it runs). Imported late: packs import the IR, not the front-end."""
+    from analyzers.packs import factories
+    return factories()
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
@@ -82,9 +92,11 @@ class Resolver:
         return f"{self.module}.{qualname}" if self.module else qualname
 
     def is_constructor(self, resolved: str) -> bool:
-        """A call of `resolved` builds an instance: a class of this module, or a name spelt like
-        a class (PEP 8 `CapWords`)."""
-        return resolved in self.classes or resolved.rsplit(".", 1)[-1][:1].isupper()
+        """A call of `resolved` builds an instance: a class of this module, a name spelt like
+        a class (PEP 8 `CapWords`), or a pack factory (`memex.for_user(uid)`, a builder step
+        `MemAgentBuilder().with_model(m)`), whose result names its methods through the call."""
+        return resolved in self.classes or resolved.rsplit(".", 1)[-1][:1].isupper() \
+            or resolved in _pack_factories()
 
     def resolve(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         match node:
