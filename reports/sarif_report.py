@@ -22,9 +22,10 @@ __all__ = ["render_sarif", "sarif_log", "SARIF_SCHEMA", "SECURITY_SEVERITY", "PR
            "FINGERPRINT_KEY"]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-# The project's home; rule help links point into its docs. One place to change it.
-PROJECT_URI = "https://github.com/topo-audit/topo"
-_DOCS_URI = f"{PROJECT_URI}/blob/main/audit/docs/codes"
+# The project's public home, once it has one: then `informationUri` and each rule's `helpUri`
+# (into `audit/docs/codes/`) are emitted. Until then they are omitted rather than invented;
+# every rule still carries its full documentation in `help.markdown`.
+PROJECT_URI: str | None = None
 FINGERPRINT_KEY = "topo/v1"
 SOURCE_ROOT = "%SRCROOT%"
 
@@ -50,7 +51,8 @@ def sarif_log(document: dict) -> dict:
     run = {
         "tool": {"driver": {
             "name": "topo", "semanticVersion": __version__, "version": __version__,
-            "informationUri": PROJECT_URI, "rules": [_rule(code) for code in codes.ALL]}},
+            **({"informationUri": PROJECT_URI} if PROJECT_URI else {}),
+            "rules": [_rule(code) for code in codes.ALL]}},
         "automationDetails": {"id": "topo/"},
         "columnKind": "unicodeCodePoints",
         "results": [view.result(finding) for finding in document["findings"]],
@@ -67,7 +69,8 @@ def _rule(code: Code) -> dict:
         "shortDescription": {"text": code.title},
         "fullDescription": {"text": _section(doc, "## What it finds") or code.title},
         "help": {"text": doc, "markdown": doc},
-        "helpUri": f"{_DOCS_URI}/{code.id}.md",
+        **({"helpUri": f"{PROJECT_URI}/blob/main/audit/docs/codes/{code.id}.md"}
+           if PROJECT_URI else {}),
         "defaultConfiguration": {"level": _LEVEL[code.default_severity]},
         "properties": {
             "tags": ["security", *code.tags],

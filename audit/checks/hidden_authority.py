@@ -29,6 +29,17 @@ def gate_text(gate: Site) -> str:
     return f"{operand} {op} {shown}"
 
 
+def _only_tool_arguments(ctx: CheckContext, gate: Site) -> bool:
+    """A test of the arguments the model filled in when it invoked a tool (`if (!dryRun)`)
+    is the tool's own logic: exposing the tool is the authority problem, and UNGOVERNED-PATH
+    reports it."""
+    origins = gate.attr("origins") or ()
+    return bool(origins) and all(
+        origin in ctx.graph and ctx.graph.nodes[origin].get("site") is not None
+        and ctx.graph.nodes[origin]["site"].kind is SiteKind.TOOL_REGISTRATION
+        for origin in origins)
+
+
 @check(codes.HIDDEN_AUTHORITY)
 def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
     """One finding per test: the most severe effect it selects is named, with its path; the
@@ -37,7 +48,8 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
-            gates = [g for g in gates if not g.attr("protocol")]
+            gates = [g for g in gates if not g.attr("protocol")
+                     and not _only_tool_arguments(ctx, g)]
             if chain.governed or not gates:
                 continue
             effects = selected.setdefault(gates[0].id, [])

@@ -17,6 +17,16 @@ from audit.model import Finding, SiteKind
 __all__ = ["ungoverned_path"]
 
 
+def _source(ctx: CheckContext, origin_id: str) -> str:
+    """How the model's influence enters: a model call's output, or a tool the model invokes."""
+    origin = ctx.graph.nodes[origin_id].get("site") if origin_id in ctx.graph else None
+    if origin is None:
+        return f"model output from `{origin_id}`"
+    if origin.kind is SiteKind.TOOL_REGISTRATION:
+        return f"the model, through tool `{origin.attr('tool_name') or origin.symbol}`,"
+    return f"model output from `{origin.symbol}`"
+
+
 @check(codes.UNGOVERNED_PATH)
 def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
@@ -24,13 +34,10 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
                      None)
         if chain is None:
             continue
-        origin = ctx.graph.nodes[chain.origins[0]]["site"] if chain.origins[0] in ctx.graph \
-            else None
-        source = origin.symbol if origin is not None else chain.origins[0]
         callee = executor.attr("callee") or executor.symbol
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
-            message=f"model output from `{source}` reaches `{callee}` "
+            message=f"{_source(ctx, chain.origins[0])} reaches `{callee}` "
                     f"({executor.attr('tier')}) with no enforced authority check on the path",
             snippet=str(callee), path=chain.path,
             related=tuple(ctx.graph.nodes[s]["site"].location for s in chain.path[:-1]

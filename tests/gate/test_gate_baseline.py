@@ -103,7 +103,7 @@ def test_a_finding_in_another_symbol_is_new(tmp_path: Path) -> None:
     app.write_text(app.read_text().replace("purge_workspace", "wipe_workspace"))
     run = check(root, "--baseline", baseline)
     assert run.exit_code == 1
-    assert "`app.wipe_workspace`" in run.stdout
+    assert "tool `wipe_workspace`" in run.stdout
 
 
 def test_in_source_suppressed_findings_stay_out_of_the_baseline(tmp_path: Path) -> None:
