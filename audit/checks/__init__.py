@@ -66,8 +66,9 @@ def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
     calls = {call.id: (file, call) for file in facts.files for call in file.calls}
     emus = tuple(emus)
     findings: list[Finding] = []
+    memo: dict = {}
     for one in checks:
         ctx = CheckContext(graph=graph, facts=facts, emus=emus, config=config, calls=calls,
-                           allowed=frozenset(code.id for code in one.codes))
+                           allowed=frozenset(code.id for code in one.codes), memo=memo)
         findings.extend(one.run(ctx))
     return tuple(sorted(findings, key=lambda f: f.sort_key))

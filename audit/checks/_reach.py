@@ -64,7 +64,38 @@ class Chain:
 
 
 def chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
-    """Every call chain to `executor` (bounded by the config), each with its evidence."""
+    """Every call chain to `executor` (bounded by the config), each with its evidence.
+    Computed once per run and shared by every check that asks."""
+    key = ("chains", executor.id)
+    if key not in ctx.memo:
+        ctx.memo[key] = tuple(_chains(ctx, executor))
+    return iter(ctx.memo[key])
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    gates_at: dict          # (file, line, column) -> gate site
+    gates_in: dict          # function key -> gate site ids in it
+    entry_tools: dict       # function key -> tool registration / action handler sites
+
+
+def _index(ctx: CheckContext) -> _Index:
+    if "reach_index" not in ctx.memo:
+        gates = list(sites_of_kind(ctx.graph, *_GATES))
+        gates_in: dict[str, list[str]] = {}
+        for gate in gates:
+            gates_in.setdefault(gate.symbol, []).append(gate.id)
+        entry_tools: dict[str, list[Site]] = {}
+        for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION,
+                                  SiteKind.ACTION_HANDLER):
+            entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
+        ctx.memo["reach_index"] = _Index(
+            {(g.location.file, g.location.line, g.location.column): g for g in gates},
+            gates_in, entry_tools)
+    return ctx.memo["reach_index"]
+
+
+def _chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
     found = ctx.calls.get(str(executor.attr("call")))
     if found is None:
         return
@@ -102,12 +133,10 @@ def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: s
     enforced: list[str] = []
     origins: list[str] = []
     gates: list[str] = []
-    gate_sites = {(s.location.file, s.location.line, s.location.column): s
-                  for s in sites_of_kind(ctx.graph, *_GATES)}
+    index = _index(ctx)
+    gate_sites = index.gates_at
     entry_key = entry.removeprefix("function:")
-    for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER):
-        if tool.attr("definition") != entry_key:
-            continue
+    for tool in index.entry_tools.get(entry_key, ()):
         if tool.system == "memrail" or any(tool.attr(a) is True for a in ENTRY_APPROVAL_ATTRS):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
@@ -148,7 +177,7 @@ def _gates_of(ctx: CheckContext, file: FileIR, guard: Guard, gate_sites: dict) -
     for call_id in guard.condition.calls if guard.condition else ():
         target = ctx.facts.graph.resolved.get(call_id)
         if target is not None:
-            inner.extend(s.id for s in sites_of_kind(ctx.graph, *_GATES) if s.symbol == target)
+            inner.extend(_index(ctx).gates_in.get(target, ()))
     local = [gate_sites[(c.location.file, c.location.line, c.location.column)].id
              for c in (guard.condition.comparisons if guard.condition else ())
              if (c.location.file, c.location.line, c.location.column) in gate_sites]

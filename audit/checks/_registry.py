@@ -35,6 +35,9 @@ class CheckContext:
     config: CheckConfig
     calls: Mapping[str, tuple[FileIR, Call]]
     allowed: frozenset[str] = frozenset()
+    # Derived data shared by all checks of one run (site indexes, call chains): computed on
+    # first use by the helper that owns each key. Scoped to one `run_checks` call.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def finding(self, code: Code, *, location: Location, message: str, symbol: str = "",
                 emu_key: str | None = None, snippet: str = "", path: tuple[str, ...] = (),
