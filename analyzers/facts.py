@@ -45,8 +45,10 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None)
     graph = build_call_graph(files)
     model = propagate(files, graph, _model_seeds(pack_sites, graph))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
+    # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
     authority = propagate(files, graph, Seeds(calls=_seed_calls(
-        pack_sites, {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})))
+        (s for s in pack_sites if s.attr("enforced") is not False),
+        {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})))
     memory = propagate(files, graph, Seeds(calls=_seed_calls(
         pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})))
     sites = (*mark_conditional_atoms(files, pack_sites),

@@ -16,7 +16,9 @@ __all__ = ["ALL", "by_id", "SUPPRESSION_INVALID", "SUPPRESSION_UNUSED",
            "UNSATISFIABLE_TRIGGER",
            "INVOKE_GAP", "ATOM_GAP", "ACTION_GAP", "COHERENCE_GAP", "BINDING_MISMATCH",
            "UNSAFE_FALLBACK", "EVAL_LEAK", "MODEL_CONSENT", "DYNAMIC_DECISION_POINT",
-           "RECORDING_GAP", "UNVALIDATED_TAG", "ADVISORY_ONLY_POLICY"]
+           "RECORDING_GAP", "UNVALIDATED_TAG", "ADVISORY_ONLY_POLICY",
+           "GHOST_NEGATIVE", "AGENT_VERDICT", "UNVERIFIED_OUTCOME", "SELF_MODIFYING_AUTHORITY",
+           "UNTRUSTED_IDENTITY", "DESTRUCTIVE_MEMORY_TOOL"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -98,6 +100,25 @@ ADVISORY_ONLY_POLICY = Code(
     Severity.HIGH, Category.AUTHORITY,
     ("external/cwe/cwe-1426", "owasp-llm/LLM01", "owasp-llm/LLM06"))
 
+GHOST_NEGATIVE = Code(
+    "GHOST-NEGATIVE", "Effect permitted by a memory or database lookup that found nothing",
+    Severity.HIGH, Category.AUTHORITY, ("external/cwe/cwe-863", "external/cwe/cwe-754"))
+AGENT_VERDICT = Code(
+    "AGENT-VERDICT", "Another model's verdict used as approval", Severity.HIGH,
+    Category.AUTHORITY, ("external/cwe/cwe-863", "owasp-llm/LLM06"))
+UNVERIFIED_OUTCOME = Code(
+    "UNVERIFIED-OUTCOME", "Outcome recorded from the model's own grading or a constant",
+    Severity.MEDIUM, Category.AUTHORITY, ("external/cwe/cwe-345", "owasp-llm/LLM09"))
+SELF_MODIFYING_AUTHORITY = Code(
+    "SELF-MODIFYING-AUTHORITY", "Model output written to what is later read as policy",
+    Severity.HIGH, Category.AUTHORITY, ("external/cwe/cwe-1426", "owasp-llm/LLM01"))
+UNTRUSTED_IDENTITY = Code(
+    "UNTRUSTED-IDENTITY", "User or approver identity taken from the request or the model",
+    Severity.HIGH, Category.AUTHORITY, ("external/cwe/cwe-639", "external/cwe/cwe-290"))
+DESTRUCTIVE_MEMORY_TOOL = Code(
+    "DESTRUCTIVE-MEMORY-TOOL", "Destructive memory operation exposed to the model without a gate",
+    Severity.HIGH, Category.AUTHORITY, ("external/cwe/cwe-862", "owasp-llm/LLM06"))
+
 SUPPRESSION_INVALID = Code(
     "SUPPRESSION-INVALID", "Suppression comment is malformed or unjustified",
     Severity.LOW, Category.SUPPRESSION, ())
@@ -112,6 +133,8 @@ ALL: tuple[Code, ...] = (
     INVOKE_GAP, ATOM_GAP, ACTION_GAP, COHERENCE_GAP, BINDING_MISMATCH,
     UNSAFE_FALLBACK, EVAL_LEAK, MODEL_CONSENT, DYNAMIC_DECISION_POINT, RECORDING_GAP,
     UNVALIDATED_TAG, ADVISORY_ONLY_POLICY,
+    GHOST_NEGATIVE, AGENT_VERDICT, UNVERIFIED_OUTCOME, SELF_MODIFYING_AUTHORITY,
+    UNTRUSTED_IDENTITY, DESTRUCTIVE_MEMORY_TOOL,
     SUPPRESSION_INVALID, SUPPRESSION_UNUSED,
 )
 

@@ -1,0 +1,76 @@
+"""AGENT-VERDICT: an approval that another model decides is used as authority.
+
+Other-systems.md A4/H9 and seed 004 ("Memory-backed handoff"): a Mubit
+`handoff(requested_action="approve", await_verdict=True)` returns whatever the reviewer agent
+answered with `feedback(verdict=…)`. When that reviewer is a model (its verdict is model
+output), the "approval" in front of a consequential effect is the model's own judgement.
+
+Reported (1) at a `feedback(verdict=…)` whose verdict is model output, and (2) at a handoff
+whose verdict gates an executor, unless the repository shows the addressed reviewer answering
+with a verdict that is not model output (a human console calling `feedback`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.dataflow import Seeds, propagate
+from audit import codes
+from audit.checks._memory import value_of
+from audit.checks._reach import chains
+from audit.checks._registry import CheckContext, check, severity_for
+from audit.graph import sites_of_kind
+from audit.model import Finding, Site, SiteKind
+
+__all__ = ["agent_verdict"]
+
+
+@check(codes.AGENT_VERDICT)
+def agent_verdict(ctx: CheckContext) -> Iterator[Finding]:
+    feedbacks = [s for s in ctx.facts.sites if s.kind is SiteKind.APPROVAL_GATE
+                 and s.attr("operation") == "feedback"]
+    handoffs = {s.attr("call"): s for s in ctx.facts.sites if s.kind is SiteKind.APPROVAL_GATE
+                and s.attr("operation") == "handoff"}
+    model_reviewers = set()
+    human_reviewers = set()
+    for site in feedbacks:
+        file, call = ctx.calls[str(site.attr("call"))]
+        verdict = value_of(call, "verdict")
+        if verdict is not None and ctx.facts.model.value_labels(file, call.scope, verdict):
+            model_reviewers.add(site.attr("from_agent_id"))
+            yield ctx.finding(
+                codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
+                message=f"the verdict `{verdict.text}` sent with `feedback` is model output: "
+                        f"an agent decides the approval",
+                snippet=verdict.text)
+        else:
+            human_reviewers.add(site.attr("from_agent_id"))
+    if not handoffs:
+        return
+    flow = propagate(ctx.facts.files, ctx.facts.graph,
+                     Seeds(calls={str(c): frozenset({s.id}) for c, s in handoffs.items()}))
+    reported: set[str] = set()
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            for hop in chain.hops:
+                for guard in hop.call.guards:
+                    labels = flow.condition_labels(hop.file, hop.call.scope, guard.condition)
+                    for handoff_id in sorted(labels - reported):
+                        handoff = next(s for s in handoffs.values() if s.id == handoff_id)
+                        reviewer = handoff.attr("to_agent_id")
+                        if reviewer in human_reviewers and reviewer not in model_reviewers:
+                            continue
+                        reported.add(handoff_id)
+                        yield _gate_finding(ctx, handoff, executor)
+
+
+def _gate_finding(ctx: CheckContext, handoff: Site, executor: Site) -> Finding:
+    reviewer = handoff.attr("to_agent_id") or handoff.attr("to_agent_id_text") or "an agent"
+    return ctx.finding(
+        codes.AGENT_VERDICT, location=handoff.location, symbol=handoff.symbol,
+        message=f"the verdict of a handoff to `{reviewer}` "
+                f"(requested_action `{handoff.attr('requested_action')}`) gates "
+                f"`{executor.attr('callee') or executor.symbol}`, and no code shows a human "
+                f"answering it",
+        path=(handoff.id, executor.id), related=(executor.location,),
+        severity=severity_for(codes.AGENT_VERDICT, executor.attr("tier")))

@@ -1,0 +1,171 @@
+"""GHOST-NEGATIVE: a consequential effect runs because a memory or database lookup found
+nothing, and that absence does not mean "it never happened".
+
+Other-systems.md §4.6 generalises Memrail's ghost guard (GHOST-EVENT) to memory and databases:
+`if not client.recall(...)["evidence"]: refund()`, `if (!(await db.refund.findFirst(…)))`.
+Each negative guard is resolved to the writes that would make the lookup non-empty and is
+reported with exactly one cause, the first that holds, in this order:
+
+1. no producer — nothing in the repository writes what the lookup reads;
+2. model-dependent producer — only the model writes it (memory tools handed to the model,
+   `memorize`), so absence means "the model did not comply";
+3. retention — the record expires (MemoRizz approval proposals, ttl 900 s);
+4. producer on the error path only / producer before the outcome — the write sits in an
+   `except` handler, or before the effect in the same function;
+5. scope mismatch — every producer writes under another run/session than the lookup reads;
+6. asynchronous write — a Mubit `remember` earlier in the same function, with no
+   `get_ingest_job` poll before the lookup;
+7. non-exhaustive recall — similarity or BM25 retrieval used as an existence check.
+
+Fail-open producers (adapters that swallow write errors) are not yet recognised (Limits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from analyzers.ir import GuardKind
+from audit import codes
+from audit.checks._memory import is_negative, memory_reads, read_labels
+from audit.checks._reach import chains
+from audit.checks._registry import CheckContext, check, severity_for
+from audit.graph import sites_of_kind
+from audit.model import Finding, Site, SiteKind
+
+__all__ = ["ghost_negative"]
+
+_GUARDS = (GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.BOOL_OP, GuardKind.TERNARY)
+_INSERTS = ("create", "createMany", "upsert", "createManyAndReturn")
+
+
+@dataclass(frozen=True, slots=True)
+class _Guarded:
+    read: Site
+    executor: Site
+    where: object          # the guard's location
+    function: str          # the scope of the executor call
+
+
+@check(codes.GHOST_NEGATIVE)
+def ghost_negative(ctx: CheckContext) -> Iterator[Finding]:
+    reads = memory_reads(ctx)
+    if not reads:
+        return
+    found: dict[str, _Guarded] = {}
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            for hop in chain.hops:
+                for guard in hop.call.guards:
+                    if guard.kind not in _GUARDS:
+                        continue
+                    for read_id, comparison in read_labels(ctx, hop.file, hop.call.scope,
+                                                           guard, reads).items():
+                        if is_negative(guard, comparison) and read_id not in found:
+                            found[read_id] = _Guarded(reads[read_id], executor,
+                                                      comparison.location,
+                                                      chain.hops[-1].call.scope)
+    for read_id in sorted(found):
+        guarded = found[read_id]
+        cause = _cause(ctx, guarded)
+        if cause is None:
+            continue
+        read, executor = guarded.read, guarded.executor
+        yield ctx.finding(
+            codes.GHOST_NEGATIVE, location=guarded.where, symbol=read.symbol,
+            message=f"`{executor.attr('callee') or executor.symbol}` runs when "
+                    f"`{read.attr('callee')}` finds nothing: {cause}",
+            path=(read.id, executor.id), related=(read.location, executor.location),
+            severity=severity_for(codes.GHOST_NEGATIVE, executor.attr("tier")))
+
+
+def _cause(ctx: CheckContext, guarded: _Guarded) -> str | None:
+    read = guarded.read
+    if read.attr("store") == "memorizz":
+        return ("retention: approval proposals expire (ttl 900 s), so no pending proposal "
+                "is not \"never proposed\"")
+    code_producers, model_producers = _producers(ctx, read)
+    if not code_producers and not model_producers:
+        return "no producer: nothing in the repository writes what it looks up"
+    if not code_producers:
+        return ("model-dependent producer: only the model writes it "
+                f"(`{model_producers[0].attr('callee')}`)")
+    if all(_on_error_path(ctx, p) for p in code_producers):
+        return "producer on the error path only: every write sits in an exception handler"
+    if all(_before(p, guarded.executor) for p in code_producers):
+        return "producer before the outcome: every write precedes the effect"
+    scope = _scope(read)
+    if scope and all(_scope(p) and _scope(p) != scope for p in code_producers):
+        return (f"scope mismatch: the lookup reads `{scope}` but every write goes to "
+                f"`{_scope(code_producers[0])}`")
+    if _async_before(ctx, read, code_producers):
+        return ("asynchronous write: `remember` earlier in the same function is not indexed "
+                "yet (no `get_ingest_job` poll before the lookup)")
+    if read.attr("exhaustive") is False:
+        return ("non-exhaustive recall: similarity retrieval returns the top matches, not "
+                "proof of absence")
+    return None
+
+
+def _producers(ctx: CheckContext, read: Site) -> tuple[list[Site], list[Site]]:
+    code: list[Site] = []
+    model: list[Site] = []
+    store = read.attr("store")
+    for site in ctx.facts.sites:
+        if store == "database":
+            if site.kind is SiteKind.EXECUTOR and site.system == read.system and \
+                    _table(site) == _table(read) and \
+                    str(site.attr("callee")).rsplit(".", 1)[-1] in _INSERTS:
+                code.append(site)
+        elif site.kind is SiteKind.MEMORY_WRITE and site.attr("store") == store and \
+                site.attr("destructive") is not True and _matches(read, site):
+            (model if site.attr("author") == "model" else code).append(site)
+        elif site.kind is SiteKind.TOOL_REGISTRATION and site.attr("memory_tools") and \
+                site.system == store:
+            model.append(site)
+    return code, model
+
+
+def _matches(read: Site, write: Site) -> bool:
+    """A write that could make this lookup non-empty: the same path for exact reads, an
+    entry type the recall asks for."""
+    if read.attr("operation") == "read" and read.attr("path") and write.attr("path"):
+        return read.attr("path") == write.attr("path")
+    wanted = read.attr("entry_types")
+    intent = write.attr("intent")
+    if isinstance(wanted, str) and isinstance(intent, str):
+        return f'"{intent}"' in wanted or f"'{intent}'" in wanted
+    return True
+
+
+def _table(site: Site) -> str:
+    parts = str(site.attr("callee")).split(".")
+    return parts[-2] if len(parts) >= 2 else ""
+
+
+def _scope(site: Site) -> str:
+    return " ".join(str(site.attr("session_id") or "").split())
+
+
+def _on_error_path(ctx: CheckContext, site: Site) -> bool:
+    found = ctx.calls.get(str(site.attr("call")))
+    return found is not None and any(g.kind is GuardKind.EXCEPT for g in found[1].guards)
+
+
+def _before(producer: Site, executor: Site) -> bool:
+    return producer.symbol == executor.symbol and \
+        producer.location.file == executor.location.file and \
+        producer.location.line < executor.location.line
+
+
+def _async_before(ctx: CheckContext, read: Site, producers: list[Site]) -> bool:
+    earlier = [p for p in producers if p.attr("asynchronous") is True
+               and p.symbol == read.symbol and p.location.file == read.location.file
+               and p.location.line < read.location.line]
+    if not earlier:
+        return False
+    polled = any(call.name in ("get_ingest_job", "getIngestJob") and
+                 file.path == read.location.file and
+                 earlier[0].location.line < call.location.line < read.location.line
+                 for file, call in ctx.calls.values())
+    return not polled

@@ -1,0 +1,63 @@
+"""SELF-MODIFYING-AUTHORITY: model output is written to what later runs read as policy.
+
+Other-systems.md H6 and A11: Mubit `optimize_prompt` → `activate_prompt_version` with no human
+step ("never grant `optimize_prompt` a path to activation", U12); `remember(intent="rule")` or
+a global lesson whose content is model output (U16); MemexAI writes to `shared/**` (read back
+into every prompt block) whose content is model output; MemoRizz
+`with_continual_learning(enabled=True)`. The cycle INF → write → next run's prompt → INF lets
+the model rewrite its own future rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from audit import codes
+from audit.checks._memory import value_of
+from audit.checks._registry import CheckContext, check
+from audit.model import Finding, Site, SiteKind
+
+__all__ = ["self_modifying_authority"]
+
+_POLICY_INTENTS = frozenset({"rule", "lesson"})
+
+
+@check(codes.SELF_MODIFYING_AUTHORITY)
+def self_modifying_authority(ctx: CheckContext) -> Iterator[Finding]:
+    for site in ctx.facts.sites:
+        reason = _reason(ctx, site)
+        if reason is not None:
+            yield ctx.finding(codes.SELF_MODIFYING_AUTHORITY, location=site.location,
+                              symbol=site.symbol, message=reason)
+
+
+def _reason(ctx: CheckContext, site: Site) -> str | None:
+    callee = site.attr("callee")
+    if site.kind is SiteKind.PROMPT_POLICY and site.attr("self_modifying") is True:
+        return f"`{callee}` lets the agent learn from its own runs: its output becomes its context"
+    if site.kind is SiteKind.PROMPT_POLICY and site.attr("activation") is True:
+        file, call = ctx.calls[str(site.attr("call"))]
+        if site.attr("auto_activate") is True:
+            return f"`{callee}` activates the prompt a model wrote, with no human review"
+        if ctx.facts.model.argument_labels(file, call) and \
+                not ctx.facts.authority.argument_labels(file, call) and \
+                not any(ctx.facts.authority.condition_labels(file, call.scope, g.condition)
+                        for g in call.guards):
+            return (f"`{callee}` activates a version that model output chose, with no human "
+                    f"approval before it")
+        return None
+    if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(site):
+        file, call = ctx.calls[str(site.attr("call"))]
+        content = value_of(call, "content", "lines")
+        if content is not None and ctx.facts.model.value_labels(file, call.scope, content):
+            target = site.attr("path") or f"intent={site.attr('intent')}"
+            return (f"`{callee}` writes model output `{content.text}` to `{target}`, which "
+                    f"later prompts read as policy")
+    return None
+
+
+def _is_policy_write(site: Site) -> bool:
+    if site.attr("store") == "mubit":
+        return site.attr("intent") in _POLICY_INTENTS
+    path = site.attr("path")
+    return isinstance(path, str) and path.startswith("shared/")

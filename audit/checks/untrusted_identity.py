@@ -1,0 +1,55 @@
+"""UNTRUSTED-IDENTITY: the identity that scopes memory or signs an approval comes from the
+request body, the model, or a constant.
+
+Seed 003, "Never let an untrusted browser or client choose the `userId` directly" (MemexAI
+"does not authenticate your end user", X2/X7); seed 002, approvals record the approver
+(`approve(…, approver_id=…)`, M6) and must name an authenticated operator; other-systems.md
+O5/H8. A client that picks the user id reads and writes another user's memory; a model or a
+hard-coded string as approver makes the approval log meaningless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.ir import LITERAL_KINDS
+from audit import codes
+from audit.checks._memory import is_request_value, request_flow, value_of
+from audit.checks._registry import CheckContext, check
+from audit.model import Finding, SiteKind
+
+__all__ = ["untrusted_identity"]
+
+_IDENTITY_KEYS = ("user_id", "userId", "approver_id")
+
+
+@check(codes.UNTRUSTED_IDENTITY)
+def untrusted_identity(ctx: CheckContext) -> Iterator[Finding]:
+    request = None
+    for site in ctx.facts.sites:
+        if site.system not in ("memexai", "mubit", "memorizz"):
+            continue
+        if site.attr("user_id") is None and site.attr("approver_id") is None:
+            continue
+        file, call = ctx.calls[str(site.attr("call"))]
+        key = "approver_id" if site.attr("approver_id") is not None else "user_id"
+        value = value_of(call, *((key,) if key == "approver_id" else _IDENTITY_KEYS))
+        if value is None and site.attr("operation") == "scope" and call.args:
+            value = call.args[0]
+        if value is None:
+            continue
+        request = request if request is not None else request_flow(ctx)
+        if is_request_value(request, file, call.scope, value):
+            trust = "the request body or query"
+        elif ctx.facts.model.value_labels(file, call.scope, value):
+            trust = "model output"
+        elif key == "approver_id" and value.kind in LITERAL_KINDS and \
+                site.kind is SiteKind.APPROVAL_GATE:
+            trust = "a constant"
+        else:
+            continue
+        yield ctx.finding(
+            codes.UNTRUSTED_IDENTITY, location=site.location, symbol=site.symbol,
+            message=f"`{site.attr('callee')}` takes its {key.replace('Id', '_id')} "
+                    f"`{value.text}` from {trust}",
+            snippet=value.text)

@@ -1,0 +1,61 @@
+"""UNVERIFIED-OUTCOME: an outcome is recorded from the model's own grading, or as a constant.
+
+Seed 004, "Never let the model grade itself": "Do not route the model's self-assessment …
+into `record_outcome()`", "If no objective verdict exists, record nothing"; `verified_in_
+production` is "reserved for genuinely live verification" (other-systems.md U1–U3, H7).
+`record_outcome` moves `knowledge_confidence` and promotes lessons, so a self-graded or
+always-"success" outcome teaches every later run that whatever happened was right.
+
+The verdict's source is read from the value's flow: `model` (the outcome, signal, `good` or
+rationale is model output), `constant` (a literal outcome recorded on every path, with no
+condition above it), otherwise `objective` or `unknown` (not reported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from analyzers.ir import GuardKind, LITERAL_KINDS
+from audit import codes
+from audit.checks._memory import value_of
+from audit.checks._registry import CheckContext, check
+from audit.model import Finding, SiteKind
+
+__all__ = ["unverified_outcome", "verdict_source"]
+
+_VERDICT_KEYS = ("outcome", "good", "score", "reward", "signal", "rationale")
+_CONDITIONS = (GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.MATCH_CASE, GuardKind.TERNARY,
+               GuardKind.BOOL_OP)
+
+
+def verdict_source(ctx: CheckContext, site) -> tuple[str, str]:
+    """(`model` | `constant` | `objective` | `unknown`, the value's text)."""
+    file, call = ctx.calls[str(site.attr("call"))]
+    values = [(k, value_of(call, k)) for k in _VERDICT_KEYS]
+    values = [(k, v) for k, v in values if v is not None]
+    for key, value in values:
+        if ctx.facts.model.value_labels(file, call.scope, value):
+            return "model", f"{key}={value.text}"
+    verdicts = [(k, v) for k, v in values if k in ("outcome", "good", "score", "reward")]
+    if not verdicts:
+        return "unknown", ""
+    key, value = verdicts[0]
+    if value.kind in LITERAL_KINDS and not any(g.kind in _CONDITIONS for g in call.guards):
+        return "constant", f"{key}={value.text}"
+    return ("objective" if value.kind not in LITERAL_KINDS else "unknown"), value.text
+
+
+@check(codes.UNVERIFIED_OUTCOME)
+def unverified_outcome(ctx: CheckContext) -> Iterator[Finding]:
+    for site in ctx.facts.sites:
+        if site.kind is not SiteKind.EVENT_EMIT or site.attr("operation") != "outcome":
+            continue
+        source, text = verdict_source(ctx, site)
+        if source not in ("model", "constant"):
+            continue
+        graded = "the model's own output" if source == "model" else "a constant"
+        yield ctx.finding(
+            codes.UNVERIFIED_OUTCOME, location=site.location, symbol=site.symbol,
+            message=f"`{site.attr('callee')}` records an outcome from {graded} "
+                    f"(`{text}`, verdict source {source})",
+            snippet=text)
