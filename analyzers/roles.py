@@ -8,7 +8,9 @@ Function nodes are named `function:<module>.<qualname>`. Role edges:
 - inference:   a model call's output reaches a threshold, branch, dispatcher or an executor's
                arguments;
 - authority:   a gate (decision result, approval, threshold, model branch, config flag) guards
-               an executor; `enforced` says whether anything but the model decides;
+               an executor; `enforced` says whether anything but the model decides; a
+               Memrail `decide_and_execute` is the enforced authority over the registered
+               tools it runs (of its project, when both name one);
 - execution:   a dispatcher or a registered tool reaches an executor;
 - recording:   an event emit or ack follows an executor in the same function.
 Role edges here are intraprocedural; paths across functions are the authority graph's job.
@@ -53,7 +55,7 @@ def role_edges(data: RoleInput) -> tuple[Edge, ...]:
     files = {f.path: f for f in data.files}
     calls = {call.id: (files[path], call) for path, f in files.items() for call in f.calls}
     edges = {*_call_edges(data.graph), *_observation(data, calls), *_memory_observation(data, calls), *_inference(data, calls),
-             *_authority(data, calls), *_execution(data), *_recording(data)}
+             *_authority(data, calls), *_decision_authority(data), *_execution(data), *_recording(data)}
     return tuple(sorted(edges, key=lambda e: (e.kind.value, e.source, e.target, e.attrs)))
 
 
@@ -148,6 +150,20 @@ def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
             for gate in sorted(data.authority.condition_labels(file, call.scope,
                                                                guard.condition)):
                 yield Edge(gate, site.id, EdgeKind.AUTHORITY, (("enforced", True),))
+
+
+def _decision_authority(data: RoleInput) -> Iterator[Edge]:
+    tools = [t for t in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION) if t.system == "memrail"]
+    for decision in _of_kind(data.sites, SiteKind.DECISION_CALL):
+        if decision.attr("executes") is not True:
+            continue
+        project = decision.attr("project")
+        for tool in tools:
+            projects = tool.attr("projects")
+            if isinstance(project, str) and isinstance(projects, tuple) and \
+                    project not in projects:
+                continue
+            yield Edge(decision.id, tool.id, EdgeKind.AUTHORITY, (("enforced", True),))
 
 
 def _execution(data: RoleInput) -> Iterator[Edge]:

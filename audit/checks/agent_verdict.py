@@ -5,9 +5,11 @@ Other-systems.md A4/H9 and seed 004 ("Memory-backed handoff"): a Mubit
 answered with `feedback(verdict=…)`. When that reviewer is a model (its verdict is model
 output), the "approval" in front of a consequential effect is the model's own judgement.
 
-Reported (1) at a `feedback(verdict=…)` whose verdict is model output, and (2) at a handoff
+Reported (1) at a `feedback(verdict=…)` whose verdict is model output; (2) at a handoff
 whose verdict gates an executor, unless the repository shows the addressed reviewer answering
-with a verdict that is not model output (a human console calling `feedback`).
+with a verdict that is not model output (a human console calling `feedback`); (3) at a human
+approval call (MemoRizz `agent.approve`) that runs only when a model said so — an LLM
+auto-approver (seed 002 lists it as an unsafe fallback).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def agent_verdict(ctx: CheckContext) -> Iterator[Finding]:
                 snippet=verdict.text)
         else:
             human_reviewers.add(site.attr("from_agent_id"))
+    yield from _model_approvers(ctx)
     if not handoffs:
         return
     flow = propagate(ctx.facts.files, ctx.facts.graph,
@@ -74,3 +77,17 @@ def _gate_finding(ctx: CheckContext, handoff: Site, executor: Site) -> Finding:
                 f"answering it",
         path=(handoff.id, executor.id), related=(executor.location,),
         severity=severity_for(codes.AGENT_VERDICT, executor.attr("tier")))
+
+
+def _model_approvers(ctx: CheckContext) -> Iterator[Finding]:
+    for site in ctx.facts.sites:
+        if site.kind is not SiteKind.APPROVAL_GATE or site.attr("approver") != "human" or \
+                not site.attr("call") or site.attr("definition"):
+            continue
+        file, call = ctx.calls[str(site.attr("call"))]
+        if any(ctx.facts.model.condition_labels(file, call.scope, g.condition)
+               for g in call.guards if g.condition is not None):
+            yield ctx.finding(
+                codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
+                message=f"`{site.attr('callee')}` approves only when model output says so: "
+                        f"the model is the approver")

@@ -7,15 +7,15 @@ production` is "reserved for genuinely live verification" (other-systems.md U1â€
 always-"success" outcome teaches every later run that whatever happened was right.
 
 The verdict's source is read from the value's flow: `model` (the outcome, signal, `good` or
-rationale is model output), `constant` (a literal outcome recorded on every path, with no
-condition above it), otherwise `objective` or `unknown` (not reported).
+rationale is model output), `constant` (a literal outcome, with no other outcome recorded by the
+same function: nothing ever records a failure), otherwise `objective` or `unknown` (not reported).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import GuardKind, LITERAL_KINDS
+from analyzers.ir import LITERAL_KINDS
 from audit import codes
 from audit.checks._memory import value_of
 from audit.checks._registry import CheckContext, check
@@ -24,8 +24,6 @@ from audit.model import Finding, SiteKind
 __all__ = ["unverified_outcome", "verdict_source"]
 
 _VERDICT_KEYS = ("outcome", "good", "score", "reward", "signal", "rationale")
-_CONDITIONS = (GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.MATCH_CASE, GuardKind.TERNARY,
-               GuardKind.BOOL_OP)
 
 
 def verdict_source(ctx: CheckContext, site) -> tuple[str, str]:
@@ -40,9 +38,21 @@ def verdict_source(ctx: CheckContext, site) -> tuple[str, str]:
     if not verdicts:
         return "unknown", ""
     key, value = verdicts[0]
-    if value.kind in LITERAL_KINDS and not any(g.kind in _CONDITIONS for g in call.guards):
+    if value.kind in LITERAL_KINDS and not _alternatives(ctx, site, value.literal):
         return "constant", f"{key}={value.text}"
     return ("objective" if value.kind not in LITERAL_KINDS else "unknown"), value.text
+
+
+def _alternatives(ctx: CheckContext, site, literal) -> bool:
+    """Another outcome recorded by the same function with a different literal (a failure
+    branch next to the success one)."""
+    for other in ctx.facts.sites:
+        if other.id != site.id and other.kind is SiteKind.EVENT_EMIT and \
+                other.symbol == site.symbol and other.attr("operation") == "outcome":
+            value = other.attr("outcome", other.attr("outcome_text"))
+            if value != literal:
+                return True
+    return False
 
 
 @check(codes.UNVERIFIED_OUTCOME)
