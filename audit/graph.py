@@ -30,7 +30,7 @@ from audit.policy import Emu
 
 __all__ = ["KIND", "SITE_KIND", "EVIDENCE", "INFERRED", "ENFORCED", "SITE", "build_graph",
            "sites_of_kind", "enclosing_function", "callers", "event_node", "emu_node",
-           "decision_point_node", "tool_node"]
+           "decision_point_node", "inferred_decision_point_node", "tool_node"]
 
 KIND = "kind"
 SITE_KIND = "site_kind"
@@ -72,9 +72,45 @@ def build_graph(facts: SourceFacts, emus: Iterable[Emu] = ()) -> nx.MultiDiGraph
         _add_site_structure(graph, site)
     for edge in facts.edges:
         _add_edge(graph, edge)
+    _add_inferred_decision_points(graph, facts)
     for emu in emus:
         _add_emu(graph, emu)
     return graph
+
+
+def inferred_decision_point_node(symbol: str) -> str:
+    """`decision_point:~app.refunds.handle`: where code decides, with no decision engine."""
+    return decision_point_node(f"~{symbol}")
+
+
+_INFERRED_GATES = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH, SiteKind.DISPATCHER})
+
+
+def _add_inferred_decision_points(graph: nx.MultiDiGraph, facts: SourceFacts) -> None:
+    """Seed 000's A12: where an app has no decision engine, the nearest branch or dispatcher
+    before a consequential effect is its decision point, named after the function it sits in.
+    Its inputs are the model outputs the gate reads (observation edges)."""
+    sites = {site.id: site for site in facts.sites}
+    for edge in facts.edges:
+        gate = sites.get(edge.source)
+        target = sites.get(edge.target)
+        decides = (edge.kind is EdgeKind.AUTHORITY and target is not None
+                   and target.kind in (SiteKind.EXECUTOR, SiteKind.DISPATCHER)) or \
+            (edge.kind is EdgeKind.EXECUTION and gate is not None
+             and gate.kind is SiteKind.DISPATCHER)
+        if gate is None or gate.kind not in _INFERRED_GATES or not decides or \
+                gate.attr("protocol"):
+            continue
+        node = inferred_decision_point_node(gate.symbol)
+        if node not in graph:
+            graph.add_node(node, **{KIND: "decision_point", INFERRED: True,
+                                    EVIDENCE: (gate.location.file, gate.symbol,
+                                               gate.location.line)})
+        graph.add_edge(gate.id, node, **{KIND: EdgeKind.BINDS.value, INFERRED: True})
+        for origin in gate.attr("origins") or ():
+            if origin in graph:
+                graph.add_edge(origin, node, **{KIND: EdgeKind.OBSERVATION.value,
+                                                INFERRED: True})
 
 
 def sites_of_kind(graph: nx.MultiDiGraph, *kinds: SiteKind) -> Iterator[Site]:

@@ -44,6 +44,24 @@ def decision_points(index: DocumentIndex) -> list[dict]:
             "emus": sorted(emus.get(name, [])),
             "status": _point_status(bool(calls.get(name)), bool(emus.get(name))),
         })
+    entries.extend(_inferred_points(index))
+    return entries
+
+
+def _inferred_points(index: DocumentIndex) -> list[dict]:
+    """Decision points the audit inferred: the gates that decide effects without an engine."""
+    entries = []
+    for node in index.document.get("nodes", []):
+        if node["kind"] != "decision_point" or not node["inferred"]:
+            continue
+        gates = sorted(r["source"] for r in index.document.get("relations", [])
+                       if r["target"] == node["id"] and r["kind"] == "binds")
+        inputs = sorted(r["source"] for r in index.document.get("relations", [])
+                        if r["target"] == node["id"] and r["kind"] == "observation")
+        entries.append({"name": node["id"].removeprefix("decision_point:"), "inferred": True,
+                        "location": f"{node['file']}:{local_symbol(node['file'], node['symbol'])}",
+                        "calls": [], "emus": [], "gates": gates, "inputs": inputs,
+                        "status": "inferred: code decides here with no decision engine"})
     return entries
 
 

@@ -12,7 +12,7 @@ import json
 
 import networkx as nx
 
-from audit.graph import EVIDENCE, KIND, SITE
+from audit.graph import EVIDENCE, INFERRED, KIND, SITE
 
 __all__ = ["FORMATS", "render_graph"]
 
@@ -37,7 +37,8 @@ def _flatten(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     flat = nx.MultiDiGraph()
     for node in sorted(graph.nodes):
         data = graph.nodes[node]
-        attrs: dict[str, object] = {"kind": str(data.get(KIND, ""))}
+        attrs: dict[str, object] = {"kind": str(data.get(KIND, "")),
+                                    "inferred": bool(data.get(INFERRED))}
         evidence = data.get(EVIDENCE)
         if evidence:
             attrs.update(file=str(evidence[0]), symbol=str(evidence[1] or ""),

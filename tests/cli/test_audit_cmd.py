@@ -128,3 +128,20 @@ def test_audit_prints_a_findings_summary_unless_quiet(tmp_path: Path) -> None:
     quiet = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", str(out), "--no-cache",
                 "--quiet")
     assert "findings" not in quiet.stderr
+
+
+def test_inferred_decision_point_where_code_decides_without_an_engine() -> None:
+    result = run("graph", str(APPS / "openai_threshold_refund"), "-f", "json", "--no-cache")
+    data = json.loads(result.stdout)
+    points = [n for n in data["nodes"] if n["kind"] == "decision_point"]
+    assert [(p["id"], p["inferred"]) for p in points] == \
+        [("decision_point:~support.bot.answer", True)]
+    binds = {(e["source"], e["target"]) for e in data["edges"] if e["kind"] == "binds"}
+    assert ("threshold:support/bot.py:30:12", "decision_point:~support.bot.answer") in binds
+
+
+def test_no_inferred_decision_point_where_an_engine_decides() -> None:
+    result = run("graph", str(APPS / "memrail_refund"), "-f", "json", "--no-cache")
+    points = [n["id"] for n in json.loads(result.stdout)["nodes"]
+              if n["kind"] == "decision_point"]
+    assert points == ["decision_point:support.refund"]
