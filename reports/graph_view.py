@@ -78,10 +78,16 @@ def projects_section(index: DocumentIndex, graph: dict) -> list[dict]:
 def _site_node(index: DocumentIndex, site: dict) -> dict:
     role = site["attrs"].get("role")
     lane = role if role in LANES else _SITE_LANES.get(site["kind"], "authority")
-    return {"id": site["id"], "kind": site["kind"], "lane": lane,
+    node = {"id": site["id"], "kind": site["kind"], "lane": lane,
             "project": index.project_of(site["file"]), "file": site["file"],
             "symbol": site["symbol"], "line": site["line"], "label": _site_label(site),
-            "inferred": bool(site.get("inferred"))}
+            "inferred": bool(site.get("inferred")), "system": site["system"]}
+    enforced = site["attrs"].get("enforced")
+    if lane == "authority" and isinstance(enforced, bool):
+        # Enforced (a decision engine, a human approval) vs advisory (prompt or memory rules,
+        # another model's verdict): the reports draw them differently.
+        node["authority"] = "enforced" if enforced else "advisory"
+    return node
 
 
 def _other_node(index: DocumentIndex, node: dict) -> dict:

@@ -88,7 +88,12 @@ def _node_label(node: dict | None, node_id: str) -> str:
     if node is None:
         return mermaid_label(node_id)
     where = f"{node['file']}:{node['line']}" if node["file"] else node["kind"]
-    return f"{mermaid_label(node['kind'])}<br/>{mermaid_label(node['label'])}<br/>" \
+    kind = node["kind"]
+    if node.get("system") and node["system"] != "code":
+        kind = f"{node['system']} {kind}"
+    if node.get("authority"):
+        kind = f"{kind} [{node['authority'].upper()}]"
+    return f"{mermaid_label(kind)}<br/>{mermaid_label(node['label'])}<br/>" \
            f"{mermaid_label(where)}"
 
 

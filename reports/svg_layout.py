@@ -205,6 +205,10 @@ def _kind_text(node: dict) -> str:
     where = f"{node['file']}:{node['line']}" if node["file"] and node["line"] else \
         (node["file"] or "")
     kind = node["kind"].replace("_", " ") + (" · inferred" if node["inferred"] else "")
+    if node.get("authority"):
+        kind = f"{kind} · {node['authority']}"
+    if node.get("system") and node["system"] != "code":
+        kind = f"{node['system']} {kind}"
     return _clip(f"{kind} · {where}" if where else kind, _KIND_CHARS)
 
 
@@ -214,6 +218,10 @@ def _title(node: dict) -> str:
         parts.append(f"symbol: {node['symbol']}")
     if node["file"]:
         parts.append(f"{node['file']}:{node['line'] or 'unknown'}")
+    if node.get("system"):
+        parts.append(f"system: {node['system']}")
+    if node.get("authority"):
+        parts.append(f"authority: {node['authority']}")
     if node["inferred"]:
         parts.append("inferred (a heuristic placed it)")
     return "\n".join(parts)
