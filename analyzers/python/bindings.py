@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from analyzers.python.facts import Facts
+from analyzers.collect import Facts
 from analyzers.python.imports import imported_names
 from analyzers.python.paths import Resolver
 from analyzers.python.scopes import Binding, ClassInfo, Scope, ScopeKind
@@ -141,8 +141,9 @@ class ScopeBuilder:
             try:
                 self._scan_statement(statement, scope, top_level)
             except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
-                self.facts.unreadable(statement, "could not scan the names bound by", error,
-                                      self.resolver.text)
+                self.facts.unreadable(self.resolver.text.line_of(statement),
+                                      "could not scan the names bound by",
+                                      type(statement).__name__, error)
 
     def _scan_statement(self, statement: Statement, scope: Scope, top_level: bool) -> None:
         match statement:

@@ -17,7 +17,7 @@ from typing import Any
 from analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
                           GuardKind, Parameter, Value, ValueKind)
 from analyzers.python.bindings import ScopeBuilder
-from analyzers.python.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.python.guards import comparisons
 from analyzers.python.paths import Resolver, access_path
 from analyzers.python.spans import SourceText

@@ -14,7 +14,7 @@ import libcst as cst
 from analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from analyzers.python.bindings import ScopeBuilder
 from analyzers.python.expressions import ExpressionReader
-from analyzers.python.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.python.paths import Resolver
 from analyzers.python.scopes import Scope, ScopeKind
 from analyzers.python.spans import SourceText, node_positions

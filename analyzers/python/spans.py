@@ -157,6 +157,10 @@ class SourceText:
             index = source.find("\n", index + 1)
         self._line_starts = starts
 
+    def line_of(self, node: cst.CSTNode) -> int | None:
+        """The node's first line, or None when its position was never recorded."""
+        return self.start(node)[0] if id(node) in self.spans else None
+
     def start(self, node: cst.CSTNode) -> Position:
         return _unpack_position(self.spans[id(node)] >> 2 * _HALF)
 

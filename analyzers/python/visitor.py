@@ -17,7 +17,7 @@ from analyzers.ir import (Assignment, Comparison, Condition, Definition, Definit
                           GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
 from analyzers.python.bindings import ScopeBuilder
 from analyzers.python.expressions import ExpressionReader
-from analyzers.python.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.python.imports import imported_names
 from analyzers.python.paths import access_path
 from analyzers.python.scopes import ScopeKind
@@ -56,7 +56,8 @@ class StatementWalker:
         try:
             return self.statement(statement, context)
         except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
-            self.facts.unreadable(statement, "could not read", error, self.text)
+            self.facts.unreadable(self.text.line_of(statement), "could not read",
+                                  type(statement).__name__, error)
             return ()
 
     def statement(self, statement: Statement, context: Context) -> tuple[Guard, ...]:

@@ -22,7 +22,7 @@ from analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
                           ValueKind)
 from analyzers.typescript.bindings import ScopeBuilder
 from analyzers.typescript.commonjs import commonjs_exports
-from analyzers.typescript.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.typescript.guards import comparisons, operator_of
 from analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, unwrap
 from analyzers.typescript.scopes import ClassInfo

@@ -23,7 +23,7 @@ import tree_sitter
 from analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from analyzers.typescript.bindings import ScopeBuilder
 from analyzers.typescript.expressions import ExpressionReader
-from analyzers.typescript.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.typescript.grammars import parse_tree
 from analyzers.typescript.imports import module_links
 from analyzers.typescript.paths import Resolver

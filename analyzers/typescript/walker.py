@@ -20,7 +20,7 @@ from analyzers.ir import (Assignment, Comparison, Condition, Definition, Definit
                           Export, Guard, GuardedBlock, GuardKind, Import, Return, Value)
 from analyzers.typescript.bindings import ScopeBuilder
 from analyzers.typescript.expressions import ExpressionReader
-from analyzers.typescript.facts import Context, Facts
+from analyzers.collect import Context, Facts
 from analyzers.typescript.imports import ModuleLinks
 from analyzers.typescript.paths import unwrap
 from analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
