@@ -10,7 +10,10 @@ policy that nothing enforces: a prompt injection, a paraphrase or a plain mistak
 Reported once per executor: an ungoverned chain that carries model output (the UNGOVERNED-PATH
 condition) whose model call, or the agent handing the model its tool, is instructed with
 imperative constraint vocabulary ("never", "must not", "do not", "only if", "require
-approval", "above $N"…). Memory rules (MemoRizz, MemexAI, Mubit) come with their packs.
+approval", "above $N"…) — or that receives memory-delivered rules: a Mubit `rule` entry
+(`remember(intent="rule")`, delivered by `get_context` or `mubit.learn.init()`/middleware) or
+MemexAI's `shared/**` prose (the prompt block), the observation edges from those sites into
+the model (other-systems.md A8, H3, X18).
 """
 
 from __future__ import annotations
@@ -51,11 +54,49 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
 
 def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:
     """(origin site id, (constraint sentence, prompt)) for each model call or model-invoked
-    tool whose instructions state a rule."""
+    tool whose instructions state a rule, or whose model receives memory-delivered rules."""
     holders = tool_holders(ctx)
+    memory = _memory_rules(ctx)
     for origin in sites_of_kind(ctx.graph, SiteKind.INFERENCE, SiteKind.TOOL_REGISTRATION):
+        found = None
         for prompt in prompts_of(ctx, origin, holders):
             sentence = constraint_in(prompt.text)
             if sentence is not None:
-                yield origin.id, (sentence, prompt)
+                found = (sentence, prompt)
                 break
+        if found is None:
+            found = memory.get(origin.id) or next(
+                (memory[m] for h in holders if origin.kind is SiteKind.TOOL_REGISTRATION
+                 and (origin.attr("call") in h.calls or str(origin.attr("definition") or "")
+                      .rsplit(".", 1)[-1] in h.names)
+                 for m in memory if ctx.graph.nodes[m]["site"].attr("call") == h.call.id),
+                None)
+        if found is not None:
+            yield origin.id, found
+
+
+def _memory_rules(ctx: CheckContext) -> dict[str, tuple[str, Prompt]]:
+    """Model calls observed by a memory system that delivers rules: inference site id ->
+    (the rule, where it is written)."""
+    written = [s for s in ctx.facts.sites if s.kind is SiteKind.PROMPT_POLICY
+               and s.attr("policy") == "memory_rule"]
+    found: dict[str, tuple[str, Prompt]] = {}
+    for model in sites_of_kind(ctx.graph, SiteKind.INFERENCE):
+        for source, _, data in sorted(ctx.graph.in_edges(model.id, data=True),
+                                      key=lambda edge: edge[0]):
+            site = ctx.graph.nodes[source].get("site")
+            if data.get("kind") != "observation" or site is None:
+                continue
+            if site.attr("policy") == "shared_prose":
+                found[model.id] = ("the shared/** policy prose of the MemexAI prompt block",
+                                   Prompt("", site.location, str(site.attr("callee"))))
+            elif site.attr("delivers_rules") is True:
+                for rule in (r for r in written if r.system == site.system):
+                    sentence = constraint_in(str(rule.attr("content") or "").strip("\"'"))
+                    if sentence is not None:
+                        found[model.id] = (sentence, Prompt("", rule.location,
+                                                            str(site.attr("callee"))))
+                        break
+            if model.id in found:
+                break
+    return found

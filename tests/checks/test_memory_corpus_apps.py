@@ -20,6 +20,7 @@ EXPECTED = {
         ("UNVERIFIED-OUTCOME", "support/refunds.py", 30),
         ("UNVERIFIED-OUTCOME", "support/answer.ts", 22),
         ("UNGOVERNED-PATH", "support/answer.ts", 13),
+        ("ADVISORY-ONLY-POLICY", "support/answer.ts", 13),
     },
     "mubit_refund_fixed": set(),
     "memexai_support_bad": {
