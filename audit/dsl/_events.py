@@ -24,6 +24,7 @@ The rules (docs, seed 000 "Trigger DSL", unless marked *decision*):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -32,7 +33,7 @@ from audit.dsl.ast import EventQuery, NumberLit, StringLit, WhereFilter
 from audit.dsl.context import EvalContext, Event
 from audit.dsl._values import as_number, exact_context, stringify
 
-__all__ = ["count_matching", "resolve_string_filter"]
+__all__ = ["count_matching", "fill_template", "resolve_string_filter"]
 
 _PLACEHOLDER = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _MICROSECONDS = Decimal(1_000_000)
@@ -69,15 +70,21 @@ def _filter_value(where: WhereFilter, ctx: EvalContext) -> str | Decimal | None:
 
 
 def resolve_string_filter(literal: StringLit, ctx: EvalContext) -> str | None:
+    """The string a WHERE value stands for in `ctx`; see `fill_template`."""
+    return fill_template(literal, ctx.state)
+
+
+def fill_template(literal: StringLit, state: Mapping[str, Any]) -> str | None:
     """The string a WHERE value stands for once its `{{key}}` placeholders are filled from
-    state; None when any placeholder is unresolved."""
+    `state` (keys without `state.`); None when any placeholder is unresolved. The fuzzer builds
+    its events with this same function, so generated events match exactly as evaluated."""
     if literal.is_template:
-        return _state_string(literal.template_key or "", ctx)
+        return _state_string(literal.template_key or "", state)
     unresolved = False
 
     def fill(match: re.Match[str]) -> str:
         nonlocal unresolved
-        text = _state_string(match.group(1), ctx)
+        text = _state_string(match.group(1), state)
         unresolved = unresolved or text is None
         return text or ""
 
@@ -85,9 +92,9 @@ def resolve_string_filter(literal: StringLit, ctx: EvalContext) -> str | None:
     return None if unresolved else filled
 
 
-def _state_string(key: str, ctx: EvalContext) -> str | None:
+def _state_string(key: str, state: Mapping[str, Any]) -> str | None:
     key = key.removeprefix("state.")
-    return stringify(ctx.state[key]) if key in ctx.state else None
+    return stringify(state[key]) if key in state else None
 
 
 def _attribute_matches(event: Event, attr: str, wanted: str | Decimal) -> bool:

@@ -10,21 +10,19 @@ wrong.
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from audit.dsl import Event
+from audit.dsl._events import fill_template
 from audit.dsl.ast import EventQuery, NumberLit, StringLit
 
 __all__ = ["window_of", "matching_attributes", "matching_event", "near_misses", "OTHER_PROJECT"]
 
 OTHER_PROJECT = "other"
 
-_PLACEHOLDER = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
 _EARLIEST = datetime(1, 1, 2, tzinfo=UTC)  # `now - age` must stay a valid datetime
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -44,7 +42,7 @@ def matching_attributes(query: EventQuery, state: Mapping[str, Any]) -> dict[str
             case NumberLit(value=number):
                 attributes[where.attr] = _json_number(number)
             case StringLit() as literal:
-                text = _fill(literal, state)
+                text = fill_template(literal, state)
                 if text is None:
                     return None
                 attributes[where.attr] = text
@@ -80,35 +78,6 @@ def near_misses(query: EventQuery, state: Mapping[str, Any],
         mismatched = {attr: "mismatch" for attr in inside.attributes}
         misses.append(("with a WHERE mismatch", Event(inside.name, inside.ts, mismatched, ref.project)))
     return tuple(misses)
-
-
-def _fill(literal: StringLit, state: Mapping[str, Any]) -> str | None:
-    if literal.is_template:
-        return _state_string(literal.template_key or "", state)
-    missing = False
-
-    def fill(match: re.Match[str]) -> str:
-        nonlocal missing
-        text = _state_string(match.group(1), state)
-        missing = missing or text is None
-        return text or ""
-
-    filled = _PLACEHOLDER.sub(fill, literal.value)
-    return None if missing else filled
-
-
-def _state_string(key: str, state: Mapping[str, Any]) -> str | None:
-    value = state.get(key.removeprefix("state."))
-    match value:
-        case bool():
-            return "true" if value else "false"
-        case str():
-            return value
-        case int() | Decimal():
-            return str(value)
-        case float() if math.isfinite(value):
-            return repr(value)
-    return None
 
 
 def _json_number(number: int | Decimal) -> int | float:
