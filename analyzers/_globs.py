@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["GlobSet", "compile_glob"]
+__all__ = ["GlobSet", "PatternError", "compile_glob"]
+
+
+class PatternError(ValueError):
+    """An exclude pattern topo cannot honour (the user's input, not a bug)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +29,8 @@ def compile_glob(pattern: str) -> _Glob:
     """Translate one gitignore-ish pattern into an anchored regular expression."""
     text = pattern.strip()
     if not text or text.startswith("!"):
-        raise ValueError(f"unsupported exclude pattern {pattern!r}")
+        raise PatternError(f"unsupported exclude pattern {pattern!r} (negated `!` patterns are "
+                           "not supported)")
     directories_only = text.endswith("/")
     text = text.rstrip("/")
     anchored = "/" in text

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analyzers._globs import PatternError
 from analyzers.discover import DiscoveryConfig, Inventory, discover
 from analyzers.facts import SourceFacts, source_facts
 from analyzers.frontend import analyze_files
@@ -74,7 +75,10 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     if not root.is_dir():
         raise AuditError(f"{root}: not a directory (topo audits a repository directory)")
     progress.stage("discovering files")
-    inventory = discover(root, request.discovery)
+    try:
+        inventory = discover(root, request.discovery)
+    except PatternError as error:
+        raise AuditError(str(error)) from None
     progress.stage(f"parsing {len(inventory.sources)} files")
     files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
                           max_file_size=request.discovery.max_file_size, progress=progress.files)

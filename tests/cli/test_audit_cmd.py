@@ -145,3 +145,11 @@ def test_no_inferred_decision_point_where_an_engine_decides() -> None:
     points = [n["id"] for n in json.loads(result.stdout)["nodes"]
               if n["kind"] == "decision_point"]
     assert points == ["decision_point:support.refund"]
+
+
+def test_unsupported_exclude_pattern_is_a_usage_error() -> None:
+    result = run("audit", str(APPS / "cross_file"), "--exclude", "!keep.py", "-f", "json",
+                 "-o", "-", "--no-cache")
+    assert result.exit_code == 2
+    assert "unsupported exclude pattern '!keep.py'" in result.stderr
+    assert "internal error" not in result.stderr
