@@ -86,6 +86,8 @@ def _policies(path: Path, what: str) -> tuple[fuzzer.PolicyUnderTest, ...]:
     """Load and parse; print every problem with file:line and exit 2 if there is any."""
     if path.is_dir():
         loaded = policy.load_emus(path)
+    elif path.is_file() and path.suffix != ".jsonl":
+        raise UserError(f"{what} {path}: not an EMU file (an emus/ directory or a .jsonl file)")
     elif path.is_file():
         loaded = policy.load_emu_file(path)
     else:

@@ -196,3 +196,11 @@ def test_top_k_reaches_the_arbitration_simulation() -> None:
     assert pair in selected()
     limited = selected("--top-k", "1")
     assert pair not in limited and ("support.route_enterprise",) in limited
+
+
+def test_a_file_that_is_not_jsonl_is_exit_2(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# not EMUs\n")
+    result = run("fuzz", str(notes))
+    assert result.exit_code == 2
+    assert "not an EMU file" in result.stderr
