@@ -13,12 +13,12 @@ import functools
 
 import libcst as cst
 
+from analyzers.classes import member
 from analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
 from analyzers.python.spans import SourceText
 
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
-_MAX_BASE_DEPTH = 10
 
 
 @functools.cache
@@ -145,18 +145,5 @@ class Resolver:
         return None
 
     def self_attribute(self, info: ClassInfo, attribute: str) -> str | None:
-        """`self.attribute` in `info`'s methods: a typed attribute or a method (also inherited
-        from classes of this module)."""
-        seen: set[str] = set()
-        pending = [info]
-        while pending and len(seen) < _MAX_BASE_DEPTH:
-            current = pending.pop(0)
-            if current.resolved in seen:
-                continue
-            seen.add(current.resolved)
-            if attribute in current.attributes:
-                return current.attributes[attribute]
-            if attribute in current.methods:
-                return f"{current.resolved}.{attribute}"
-            pending.extend(self.classes[base] for base in current.bases if base in self.classes)
-        return None
+        """`self.attribute` in `info`'s methods (see `analyzers.classes.member`)."""
+        return member(self.classes, info, attribute)

@@ -15,6 +15,7 @@ import builtins
 import enum
 from dataclasses import dataclass, field
 
+from analyzers.classes import ClassInfo
 from analyzers.ir import MODULE_SCOPE
 from analyzers.python.spans import Position
 
@@ -35,23 +36,6 @@ class Binding:
     position: Position
     resolved: str | None       # dotted name the binding refers to, None when not knowable
     top_level: bool            # directly in the scope's body (not under if/loop/try/with)
-
-
-@dataclass(slots=True)
-class ClassInfo:
-    """What `self.x` means inside a class: its methods and its typed attributes."""
-
-    resolved: str                                   # `app.agents.RefundAgent`
-    methods: set[str] = field(default_factory=set)
-    attributes: dict[str, str | None] = field(default_factory=dict)
-    bases: tuple[str, ...] = ()
-
-    def set_attribute(self, name: str, resolved: str | None) -> None:
-        """Record `self.name = …`; two different values make the attribute unresolved."""
-        if name in self.attributes and self.attributes[name] != resolved:
-            self.attributes[name] = None
-        else:
-            self.attributes[name] = resolved
 
 
 @dataclass(slots=True)

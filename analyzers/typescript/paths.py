@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import tree_sitter
 
+from analyzers.classes import member
 from analyzers.typescript.scopes import ClassInfo, Scope, governing, lookup
 from analyzers.typescript.spans import SourceText
 from analyzers.typescript.values import number_literal, string_value
 
 __all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
 
-_MAX_BASE_DEPTH = 10
 # Wrappers that do not change the value: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`.
 TRANSPARENT = frozenset({"parenthesized_expression", "non_null_expression", "as_expression",
                          "satisfies_expression", "type_assertion"})
@@ -212,18 +212,5 @@ class Resolver:
         return self.resolve(annotation, scope)
 
     def this_attribute(self, info: ClassInfo, attribute: str) -> str | None:
-        """`this.attribute` in `info`'s methods: a typed attribute or a method (also inherited
-        from classes of this module)."""
-        seen: set[str] = set()
-        pending = [info]
-        while pending and len(seen) < _MAX_BASE_DEPTH:
-            current = pending.pop(0)
-            if current.resolved in seen:
-                continue
-            seen.add(current.resolved)
-            if attribute in current.attributes:
-                return current.attributes[attribute]
-            if attribute in current.methods:
-                return f"{current.resolved}.{attribute}"
-            pending.extend(self.classes[base] for base in current.bases if base in self.classes)
-        return None
+        """`this.attribute` in `info`'s methods (see `analyzers.classes.member`)."""
+        return member(self.classes, info, attribute)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from analyzers.classes import ClassInfo
 from analyzers.ir import MODULE_SCOPE
 
 __all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "lookup", "GLOBAL_PREFIX"]
@@ -51,23 +52,6 @@ class Binding:
     top_level: bool            # directly in the function's body, not under if/loop/try/block
     namespace: bool = False
     external: bool = False     # names something outside the repository (a package, a global)
-
-
-@dataclass(slots=True)
-class ClassInfo:
-    """What `this.x` means inside a class: its methods and its typed attributes."""
-
-    resolved: str                                   # `src/agent.RefundAgent`
-    methods: set[str] = field(default_factory=set)
-    attributes: dict[str, str | None] = field(default_factory=dict)
-    bases: tuple[str, ...] = ()
-
-    def set_attribute(self, name: str, resolved: str | None) -> None:
-        """Record `this.name = …`; two different values make the attribute unresolved."""
-        if name in self.attributes and self.attributes[name] != resolved:
-            self.attributes[name] = None
-        else:
-            self.attributes[name] = resolved
 
 
 @dataclass(slots=True)
