@@ -4,6 +4,7 @@ type."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -11,7 +12,7 @@ from analyzers.ir import (Assignment, Call, Definition, Export, Guard, GuardedBl
                           Return)
 from audit.model import Location, Unknown
 
-__all__ = ["Context", "Facts"]
+__all__ = ["Context", "Facts", "read_block"]
 
 ScopeT = TypeVar("ScopeT")
 
@@ -79,3 +80,19 @@ class Facts:
         """Record a construct that raised while being read (production mode only)."""
         reason = f"{what} {construct}: {type(error).__name__}: {error}"
         self.unknowns.append(Unknown(self.path, reason[:300], line))
+
+
+StatementT = TypeVar("StatementT")
+
+
+def read_block(statements: Sequence[StatementT], context: Context[ScopeT],
+               read: Callable[[StatementT, Context[ScopeT]], tuple[Guard, ...]]) -> None:
+    """Read a block's statements in order. `read` returns the guards a statement adds for what
+    follows it: an `if … return` makes an EARLY_EXIT guard over the rest of the block."""
+    guards = context.guards
+    for statement in statements:
+        local = context if guards is context.guards else Context(
+            context.scope, guards, context.statement, context.sinks)
+        exits = read(statement, local)
+        if exits:
+            guards = guards + exits

@@ -17,7 +17,7 @@ from analyzers.ir import (Assignment, Comparison, Condition, Definition, Definit
                           GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
 from analyzers.python.bindings import ScopeBuilder
 from analyzers.python.expressions import ExpressionReader
-from analyzers.collect import Context, Facts
+from analyzers.collect import Context, Facts, read_block
 from analyzers.python.imports import imported_names
 from analyzers.python.paths import access_path
 from analyzers.python.scopes import ScopeKind
@@ -42,13 +42,7 @@ class StatementWalker:
 
     def block(self, statements: Sequence[Statement], context: Context) -> None:
         """Read a block; an `if … return` adds an EARLY_EXIT guard to the statements after it."""
-        guards = context.guards
-        for statement in statements:
-            local = context if guards is context.guards else Context(
-                context.scope, guards, context.statement, context.sinks)
-            exits = self._statement_safely(statement, local)
-            if exits:
-                guards = guards + exits
+        read_block(statements, context, self._statement_safely)
 
     def _statement_safely(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
         if self.strict:

@@ -20,7 +20,7 @@ from analyzers.ir import (Assignment, Comparison, Condition, Definition, Definit
                           Export, Guard, GuardedBlock, GuardKind, Import, Return, Value)
 from analyzers.typescript.bindings import ScopeBuilder
 from analyzers.typescript.expressions import ExpressionReader
-from analyzers.collect import Context, Facts
+from analyzers.collect import Context, Facts, read_block
 from analyzers.typescript.imports import ModuleLinks
 from analyzers.typescript.paths import unwrap
 from analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
@@ -51,13 +51,7 @@ class StatementWalker:
 
     def block(self, statements: Sequence[Statement], context: Context) -> None:
         """Read a block; an `if … return` adds an EARLY_EXIT guard to the statements after it."""
-        guards = context.guards
-        for statement in statements:
-            local = context if guards is context.guards else Context(
-                context.scope, guards, context.statement, context.sinks)
-            exits = self._statement_safely(statement, local)
-            if exits:
-                guards = guards + exits
+        read_block(statements, context, self._statement_safely)
 
     def _statement_safely(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
         if self.strict:
@@ -67,10 +61,8 @@ class StatementWalker:
         except RecursionError:
             raise
         except Exception as error:  # noqa: BLE001 - production degrades to an Unknown
-            self.facts.unknowns.append(Unknown(
-                self.text.path, f"could not read {statement.type}: "
-                                f"{type(error).__name__}: {error}"[:300],
-                statement.start_point[0] + 1))
+            self.facts.unreadable(statement.start_point[0] + 1, "could not read",
+                                  statement.type, error)
             return ()
 
     def statement(self, statement: Statement, context: Context) -> tuple[Guard, ...]:
