@@ -10,6 +10,8 @@ step() { printf '\n\033[1m$ topo %s\033[0m\n' "$*"; "$TOPO" "$@"; echo "(exit $?
 echo "== topo demo: a full audit of corpus/apps/demo_support_agent, then the trigger DSL and EMU checks =="
 step audit corpus/apps/demo_support_agent -f yaml,html,md -o topology-audit
 echo "Report: $(pwd)/topology-audit/TOPOLOGY_STATE.html (canonical data: topology-audit/TOPOLOGY_STATE.yaml)"
+echo "The same audit as a CI gate (exit 1: findings at or above high; the app is deliberately unsafe):"
+step check corpus/apps/demo_support_agent --fail-on high
 step trigger check "state.refund.amount_cents <= 7500 AND tag.refund_intent IN ['service_failure', 'fraud']"
 step trigger check "state.user.tier == \"premium\" and state.tier == 'x'"
 step trigger fmt "(state.user.tier=='premium' OR state.user.tier=='enterprise') AND state.account.verified"
