@@ -94,6 +94,10 @@ def _argument(source: Source, facts: FileFacts, call: Call | None,
         return None if assignment is None else assignment.value
     if call is None:
         return None
+    if source.chain:
+        call = _chained(call, source.chain, facts)
+        if call is None:
+            return None
     for name in source.kwarg:
         value = call.kwarg(name)
         if value is not None:
@@ -115,6 +119,22 @@ def _argument(source: Source, facts: FileFacts, call: Call | None,
     if spread is not None and (source.kwarg or source.object_key):
         return Dynamic(spread.text)
     return None
+
+
+def _chained(call: Call, names: tuple[str, ...], facts: FileFacts) -> Call | None:
+    """The first call (in source order) named one of `names` inside `call`'s expression: a
+    step of its receiver chain (`session.query(M).filter_by(...).first()`) or a call in its
+    arguments (`session.execute(select(M)).scalar_one_or_none()`)."""
+    outer = call.location
+    if outer.end_line is None or outer.end_column is None:
+        return None
+    inside = [other for other in facts.file.calls
+              if other.name in names and other.id != call.id
+              and (other.location.line, other.location.column) >= (outer.line, outer.column)
+              and other.location.end_line is not None and other.location.end_column is not None
+              and (other.location.end_line, other.location.end_column)
+              <= (outer.end_line, outer.end_column)]
+    return min(inside, key=lambda c: (c.location.line, c.location.column, c.id), default=None)
 
 
 def _positional(args: tuple[Value, ...], index: int) -> Located:

@@ -143,11 +143,13 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
 def _build_source(raw: dict[str, Any]) -> Source:
     kwarg = raw.get("kwarg", ())
     object_key = raw.get("object_key", ())
+    chain = raw.get("chain", ())
     return Source(kwarg=(kwarg,) if isinstance(kwarg, str) else tuple(kwarg),
                   arg=raw.get("arg"),
                   object_key=(object_key,) if isinstance(object_key, str) else tuple(object_key),
                   class_attr=raw.get("class_attr"),
-                  path=tuple(raw["path"].split(".")) if "path" in raw else ())
+                  path=tuple(raw["path"].split(".")) if "path" in raw else (),
+                  chain=(chain,) if isinstance(chain, str) else tuple(chain))
 
 
 def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:

@@ -64,13 +64,17 @@ class Source:
     index (negative counts from the end: -1 is the last argument), then the keys of a
     first-argument object literal (TS style, tried in order); `path` then walks into dict
     literals and keyword arguments of nested calls (`options=InvokeOptions(...)`).
-    No location at all means the call itself (for event names built from its keywords)."""
+    No location at all means the call itself (for event names built from its keywords).
+    `chain` first moves to the first call, in source order, named one of these methods inside
+    the matched call's expression (its receiver chain or arguments): the model class of
+    `session.query(Refund).filter_by(...).first()` is `{ chain = "query", arg = 0 }`."""
 
     kwarg: tuple[str, ...] = ()
     arg: int | None = None
     object_key: tuple[str, ...] = ()
     class_attr: str | None = None
     path: tuple[str, ...] = ()
+    chain: tuple[str, ...] = ()
 
     @property
     def is_call_itself(self) -> bool:

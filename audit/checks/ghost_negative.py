@@ -2,7 +2,9 @@
 nothing, and that absence does not mean "it never happened".
 
 Other-systems.md §4.6 generalises Memrail's ghost guard (GHOST-EVENT) to memory and databases:
-`if not client.recall(...)["evidence"]: refund()`, `if (!(await db.refund.findFirst(…)))`.
+`if not client.recall(...)["evidence"]: refund()`, `if (!(await db.refund.findFirst(…)))`,
+`if not session.query(Refund).filter_by(…).first()`. A database lookup's producers are inserts
+into the same table (the model class, or the SQL `FROM`/`INTO` table).
 Each negative guard is resolved to the writes that would make the lookup non-empty and is
 reported with exactly one cause, the first that holds, in this order:
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import GuardKind
+from analyzers.ir import FileIR, GuardKind, Value, ValueKind
 from audit import codes
 from audit.checks._memory import is_negative, memory_reads, read_labels
 from audit.checks._reach import chains
@@ -37,6 +39,7 @@ __all__ = ["ghost_negative"]
 
 _GUARDS = (GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.BOOL_OP, GuardKind.TERNARY)
 _INSERTS = ("create", "createMany", "upsert", "createManyAndReturn")
+_ORM_ADDS = ("add", "add_all", "merge")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +116,12 @@ def _producers(ctx: CheckContext, read: Site) -> tuple[list[Site], list[Site]]:
     store = read.attr("store")
     for site in ctx.facts.sites:
         if store == "database":
-            if site.kind is SiteKind.EXECUTOR and site.system == read.system and \
-                    _table(site) == _table(read) and \
-                    str(site.attr("callee")).rsplit(".", 1)[-1] in _INSERTS:
-                code.append(site)
+            table = _table(read)
+            if site.kind is SiteKind.EXECUTOR and site.system == read.system:
+                inserted = _inserted_table(ctx, site)
+                # A table the lookup names dynamically is filled by any insert.
+                if inserted is not None and (inserted == table or not table):
+                    code.append(site)
         elif site.kind is SiteKind.MEMORY_WRITE and site.attr("store") == store and \
                 site.attr("destructive") is not True and _matches(read, site):
             (model if site.attr("author") == "model" else code).append(site)
@@ -138,9 +143,65 @@ def _matches(read: Site, write: Site) -> bool:
     return True
 
 
-def _table(site: Site) -> str:
-    parts = str(site.attr("callee")).split(".")
+def _table(read: Site) -> str:
+    """The table a database lookup reads: the model class (`query(Refund)`,
+    `select(Refund)`), the SQL `FROM` table, or the Prisma model (`db.refund.findFirst`)."""
+    if isinstance(read.attr("table"), str):
+        return _model_name(str(read.attr("table")))
+    if read.attr("sql") is not None or read.system != "prisma":
+        return _sql_table(read.attr("sql"), "FROM")
+    parts = str(read.attr("callee")).split(".")
     return parts[-2] if len(parts) >= 2 else ""
+
+
+def _inserted_table(ctx: CheckContext, site: Site) -> str | None:
+    """The table an executor inserts into, or None when it inserts nothing readable:
+    `session.add(Refund(...))` (or of a name bound to `Refund(...)`), `INSERT INTO refunds`
+    SQL, a Prisma `db.refund.create`."""
+    method = str(site.attr("callee")).rsplit(".", 1)[-1]
+    if site.attr("sql") is not None:
+        return _sql_table(site.attr("sql"), "INTO") or None
+    if method in _ORM_ADDS:
+        found = ctx.calls.get(str(site.attr("call")))
+        if found is None or not found[1].args:
+            return None
+        return _constructed(found[0], found[1].scope, found[1].args[0], found[1].location.line)
+    if method in _INSERTS:
+        parts = str(site.attr("callee")).split(".")
+        return parts[-2] if len(parts) >= 2 else None
+    return None
+
+
+def _constructed(file: FileIR, scope: str, value: Value, line: int) -> str | None:
+    """The class a value builds: `Refund(...)` written in place, or the latest assignment
+    `refund = Refund(...)` above in the same scope."""
+    if value.kind is ValueKind.NAME and value.ref:
+        bound = [a for a in file.assignments if a.target == value.ref and a.scope == scope
+                 and a.location.line <= line and a.value.kind is ValueKind.CALL]
+        if not bound:
+            return None
+        value = max(bound, key=lambda a: a.location.line).value
+    if value.kind is not ValueKind.CALL:
+        return None
+    return _model_name(value.text.split("(", 1)[0])
+
+
+def _model_name(text: str) -> str:
+    return text.strip().rsplit(".", 1)[-1]
+
+
+def _sql_table(sql: object, keyword: str) -> str:
+    """The identifier after `FROM` (a SELECT) or `INTO` (an INSERT) in literal SQL, lower
+    case and unquoted; "" when the text is not literal or has no such clause."""
+    if not isinstance(sql, str):
+        return ""
+    words = sql.replace("(", " ( ").replace(",", " , ").split()
+    if keyword == "INTO" and (not words or words[0].upper() not in ("INSERT", "REPLACE")):
+        return ""
+    for index, word in enumerate(words[:-1]):
+        if word.upper() == keyword:
+            return words[index + 1].strip('"`[]').rsplit(".", 1)[-1].lower()
+    return ""
 
 
 def _scope(site: Site) -> str:
