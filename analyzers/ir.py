@@ -126,7 +126,8 @@ class Guard:
     condition: Condition | None = None
     handler: str | None = None
     try_calls: tuple[str, ...] = ()
-    exits: str | None = None   # EARLY_EXIT: 'return' | 'raise' | 'continue' | 'break'
+    exits: str | None = None   # EARLY_EXIT: 'return' | 'raise' | 'continue' | 'break';
+                               # EXCEPT: how the handler always ends, None if it falls through
 
 
 @dataclass(frozen=True, slots=True)

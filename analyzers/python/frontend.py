@@ -24,7 +24,7 @@ from audit.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_python"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-4"
+FRONTEND_VERSION = "python-5"
 
 
 def parse_python(path: str, source: str, module: str, *, strict: bool = False) -> FileIR:

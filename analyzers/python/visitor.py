@@ -221,7 +221,7 @@ class StatementWalker:
             self._guarded(handler.body, context, Guard(
                 GuardKind.EXCEPT, True, header,
                 handler="" if caught is None else self.text.text(caught, None),
-                try_calls=try_calls))
+                try_calls=try_calls, exits=exit_kind(handler.body)))
         if node.orelse is not None:
             self.block(statements_of(node.orelse.body), context)
         if node.finalbody is not None:

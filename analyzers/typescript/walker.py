@@ -325,7 +325,7 @@ class StatementWalker:
             self._guarded(statements_of(handler.child_by_field_name("body")), context, Guard(
                 GuardKind.EXCEPT, True, header,
                 handler="" if caught is None else self.text.text(caught).lstrip(":").strip(),
-                try_calls=tuple(sink)))
+                try_calls=tuple(sink), exits=exit_kind(handler.child_by_field_name("body"))))
         finalizer = node.child_by_field_name("finalizer")
         if finalizer is not None:
             self._guarded(statements_of(finalizer.child_by_field_name("body")), context,

@@ -12,14 +12,14 @@ reported with exactly one cause, the first that holds, in this order:
 2. model-dependent producer — only the model writes it (memory tools handed to the model,
    `memorize`), so absence means "the model did not comply";
 3. retention — the record expires (MemoRizz approval proposals, ttl 900 s);
-4. producer on the error path only / producer before the outcome — the write sits in an
+4. fail-open producer — every write swallows its own failure (`except …: pass`, a handler
+   that logs and carries on, or a write site a pack marks `fail_open = true`);
+5. producer on the error path only / producer before the outcome — the write sits in an
    `except` handler, or before the effect in the same function;
-5. scope mismatch — every producer writes under another run/session than the lookup reads;
-6. asynchronous write — a Mubit `remember` earlier in the same function, with no
+6. scope mismatch — every producer writes under another run/session than the lookup reads;
+7. asynchronous write — a Mubit `remember` earlier in the same function, with no
    `get_ingest_job` poll before the lookup;
-7. non-exhaustive recall — similarity or BM25 retrieval used as an existence check.
-
-Fail-open producers (adapters that swallow write errors) are not yet recognised (Limits).
+8. non-exhaustive recall — similarity or BM25 retrieval used as an existence check.
 """
 
 from __future__ import annotations
@@ -93,6 +93,10 @@ def _cause(ctx: CheckContext, guarded: _Guarded) -> str | None:
     if not code_producers:
         return ("model-dependent producer: only the model writes it "
                 f"(`{model_producers[0].attr('callee')}`)")
+    if all(_fails_open(ctx, p) for p in code_producers):
+        return ("fail-open producer: every write swallows its own failure (an `except` that "
+                "does not re-raise, or an adapter documented to fail open), so a lost write "
+                "reads as \"never happened\"")
     if all(_on_error_path(ctx, p) for p in code_producers):
         return "producer on the error path only: every write sits in an exception handler"
     if all(_before(p, guarded.executor) for p in code_producers):
@@ -211,6 +215,19 @@ def _scope(site: Site) -> str:
 def _on_error_path(ctx: CheckContext, site: Site) -> bool:
     found = ctx.calls.get(str(site.attr("call")))
     return found is not None and any(g.kind is GuardKind.EXCEPT for g in found[1].guards)
+
+
+def _fails_open(ctx: CheckContext, site: Site) -> bool:
+    """A write whose failure is swallowed: a pack marks it `fail_open` (an adapter that logs
+    and drops write errors), or it sits in a `try` whose handler does not end by raising."""
+    if site.attr("fail_open") is True:
+        return True
+    found = ctx.calls.get(str(site.attr("call")))
+    if found is None:
+        return False
+    file, call = found
+    return any(block.guard.kind is GuardKind.EXCEPT and call.id in block.guard.try_calls
+               and block.guard.exits != "raise" for block in file.blocks)
 
 
 def _before(producer: Site, executor: Site) -> bool:

@@ -251,3 +251,19 @@ def test_guarded_blocks_are_listed_even_without_facts() -> None:
         "TimeoutError", (decide.id,), Location(PATH, 4, 5, 4, 24))
     assert [g.condition.text for g in ir.blocks[4].guards] == ["client.ready", "client.waiting"]
     assert ir.blocks[4].guards[-1] is ir.blocks[4].guard
+
+
+def test_except_guards_record_how_the_handler_ends() -> None:
+    ir = parse('''
+        def save(session):
+            try:
+                session.add(row)
+            except ValueError:
+                log()
+            except KeyError:
+                rollback()
+                raise
+    ''')
+    handlers = [block.guard for block in ir.blocks if block.guard.kind is GuardKind.EXCEPT]
+    assert [(g.handler, g.exits) for g in handlers] == [("ValueError", None),
+                                                        ("KeyError", "raise")]

@@ -126,3 +126,11 @@ def test_function_bodies_do_not_inherit_guards() -> None:
     """)
     assert call(ir, "inner").guards == ()
     assert len(call(ir, "outer").guards) == 1
+
+
+def test_catch_guards_record_how_the_handler_ends() -> None:
+    swallow = parse_ts("try { save(); } catch (e) { log(e); }")
+    rethrow = parse_ts("try { save(); } catch (e) { rollback(); throw e; }")
+    assert [b.guard.exits for b in swallow.blocks if b.guard.kind is GuardKind.EXCEPT] == [None]
+    assert [b.guard.exits for b in rethrow.blocks if b.guard.kind is GuardKind.EXCEPT] == \
+        ["raise"]
