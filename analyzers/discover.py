@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from analyzers._globs import GlobSet
 from analyzers._listing import Listing, git_listing, walk_listing
+from analyzers.configs import is_config_file
 from analyzers.ir import Language
 from audit.model import Unknown
 
@@ -89,6 +90,8 @@ class Inventory:
     emu_locks: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
     out_of_scope: tuple[Exclusion, ...] = field(default=())
+    # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/configs.py)
+    configs: tuple[str, ...] = field(default=())
 
 
 def language_of(path: str) -> Language | None:
@@ -123,6 +126,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     manifests: list[str] = []
     emu_dirs: set[str] = set()
     emu_locks: list[str] = []
+    configs: list[str] = []
     unknowns = list(listing.unknowns)
     for relative in listing.files:
         if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
@@ -135,6 +139,8 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
             emu_dirs.add(parent)
         if name in _MANIFEST_NAMES or (name.startswith("requirements") and name.endswith(".txt")):
             manifests.append(relative)
+        if is_config_file(relative):
+            configs.append(relative)
         language = language_of(relative)
         if language is not None:
             source, unknown = _read_check(root, relative, language, config.max_file_size)
@@ -152,6 +158,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         emu_locks=tuple(sorted(emu_locks)),
         notes=(note,),
         out_of_scope=exclusions(config),
+        configs=tuple(sorted(configs)),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from analyzers.callgraph import CallGraph, build_call_graph, function_key
+from analyzers.configs import ConfigFacts
 from analyzers.dataflow import Flow, Seeds, propagate
 from analyzers.derived import CONTROL_KINDS, DerivedInput, derived_sites, mark_conditional_atoms
 from analyzers.ir import FileIR
@@ -37,6 +38,7 @@ class SourceFacts:
     atoms: Flow
     authority: Flow
     memory: Flow | None = None    # labels: memory read / prompt policy site ids
+    configs: ConfigFacts = ConfigFacts()   # env settings and MCP servers (analyzers/configs.py)
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None) -> SourceFacts:

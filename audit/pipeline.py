@@ -6,11 +6,13 @@ formats output; reports render an `AuditResult`.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from analyzers._globs import PatternError
+from analyzers.configs import read_configs
 from analyzers.discover import DiscoveryConfig, Inventory, discover
 from analyzers.facts import SourceFacts, source_facts
 from analyzers.frontend import analyze_files
@@ -84,9 +86,12 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
                           max_file_size=request.discovery.max_file_size, progress=progress.files)
     progress.stage("following model output, atoms and authority")
     facts = source_facts(files)
+    configs, config_unknowns = read_configs(root, inventory.configs,
+                                            request.discovery.max_file_size)
+    facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)
-    unknowns = [*inventory.unknowns, *policy_unknowns]
+    unknowns = [*inventory.unknowns, *policy_unknowns, *config_unknowns]
     for file in files:
         if file.parse_error is not None:
             unknowns.append(file.parse_error)

@@ -4,18 +4,21 @@
 - `is_negative`: whether a guard lets its body run when the read found nothing;
 - `value_of`: the argument behind a pack attribute (keyword, or TS options key);
 - `request_flow`: values derived from a request body or query (`await request.json()`,
-  `req.body.userId`), for identity and verdict provenance.
+  `req.body.userId`), for identity and verdict provenance;
+- `retention_settings`: deployment settings that make a store's records leave retrieval
+  after they were written (for GHOST-NEGATIVE's retention cause).
 """
 
 from __future__ import annotations
 
+from analyzers.configs import Setting
 from analyzers.dataflow import Flow, Seeds, propagate
 from analyzers.ir import Call, Comparison, FileIR, Guard, GuardKind, Value, ValueKind
 from audit.checks._registry import CheckContext
 from audit.model import SiteKind
 
 __all__ = ["read_labels", "is_negative", "value_of", "request_flow", "is_request_value",
-           "memory_reads"]
+           "memory_reads", "retention_settings"]
 
 _REQUEST_ROOTS = ("request", "req")
 _REQUEST_READERS = frozenset({"json", "get_json", "form", "body"})
@@ -23,6 +26,11 @@ _REQUEST_PATHS = ("req.body", "request.body", "req.query", "request.query", "req
                   "request.args", "request.form", "request.query_params", "request.path_params")
 _NEGATIVE_OPS = frozenset({"falsy"})
 _POSITIVE_OPS = frozenset({"truthy"})
+# store -> settings that, when enabled, remove or rewrite records after the fact: Mubit
+# utility-weighted forgetting archives traces, logs and step outcomes older than 7 days that
+# were never retrieved (seed 004, U25: "Archived entries are ID-reachable, not searchable");
+# MemexAI dreaming merges duplicates and resolves contradictions in user memory (seed 003, X13).
+_RETENTION_SETTINGS = {"mubit": ("MUBIT_CL_FORGET",), "memexai": ("MEMEX_DREAM_ENABLED",)}
 
 
 def memory_reads(ctx: CheckContext) -> dict:
@@ -92,3 +100,15 @@ def is_request_value(flow: Flow, file: FileIR, scope: str, value: Value | None) 
     if any(read.startswith(_REQUEST_PATHS) for read in (*value.reads, value.ref or "")):
         return True
     return bool(flow.value_labels(file, scope, value))
+
+
+def retention_settings(ctx: CheckContext, store: str) -> tuple[Setting, ...]:
+    """The enabled config settings (`.env*`, compose `environment:`, MCP server `env`) under
+    which `store` drops or rewrites records after they were written, so that a lookup finding
+    nothing no longer means nothing happened. A setting `MUBIT_CL_UNFORGET=1` cancels
+    forgetting."""
+    configs = ctx.facts.configs
+    if store == "mubit" and any(s.enabled for s in configs.setting("MUBIT_CL_UNFORGET")):
+        return ()
+    return tuple(s for name in _RETENTION_SETTINGS.get(store, ())
+                 for s in configs.setting(name) if s.enabled)

@@ -6,9 +6,11 @@ Seed 004, MCP: "`mubit_forget` is exposed by default … there is no gating" (U9
 with `side_effects=True, requires_approval=False` runs without the approval pause
 (other-systems.md H12). Memory the model can erase is evidence the model can erase.
 
-Reported at a raw memory toolset handed to a model, and at a destructive memory operation
+Reported at a raw memory toolset handed to a model, at a destructive memory operation
 (`forget`, `delete_run`, `delete_scope`, `clear()`) in the body of a model-invocable tool that
-requires no approval.
+requires no approval, and at an MCP client config entry (`claude_desktop_config.json`,
+`.cursor/mcp.json`, any `mcpServers`) that spawns a known memory server whose destructive
+tools the client does not filter out (analyzers/mcp_servers.toml).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from audit import codes
+from analyzers.configs import known_servers
 from audit.checks._reach import ENTRY_APPROVAL_ATTRS
 from audit.checks._registry import CheckContext, check
 from audit.model import Finding, SiteKind
@@ -45,3 +48,20 @@ def destructive_memory_tool(ctx: CheckContext) -> Iterator[Finding]:
                 message=f"`{site.attr('callee')}` deletes memory inside the model-invocable "
                         f"tool `{site.symbol}`, which requires no approval",
                 related=(tool.location,))
+    yield from _mcp_servers(ctx)
+
+
+def _mcp_servers(ctx: CheckContext) -> Iterator[Finding]:
+    for server in ctx.facts.configs.servers:
+        known = known_servers().get(server.known or "")
+        exposed = [t for t in known.destructive if server.exposes(t)] if known else []
+        if exposed:
+            tools = ", ".join(f"`{t}`" for t in exposed)
+            yield ctx.finding(
+                codes.DESTRUCTIVE_MEMORY_TOOL, location=server.location, symbol=server.name,
+                message=f"the MCP server `{server.name}` ({known.system}) hands the model "
+                        f"{tools}, which {'delete' if len(exposed) > 1 else 'deletes'} or "
+                        f"{'overwrite' if len(exposed) > 1 else 'overwrites'} memory with no "
+                        f"gate; filter {'them' if len(exposed) > 1 else 'it'} out of the "
+                        f"client's tool list",
+                inferred=server.inferred)

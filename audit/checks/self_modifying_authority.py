@@ -6,6 +6,10 @@ a global lesson whose content is model output (U16); MemexAI writes to `shared/*
 into every prompt block) whose content is model output; MemoRizz
 `with_continual_learning(enabled=True)`. The cycle INF → write → next run's prompt → INF lets
 the model rewrite its own future rules.
+
+Deployment settings count too (H6, X4, X18): `MEMEX_SHARED_WRITE_MODE=rw` in a `.env*` file, a
+compose `environment:` block or an MCP server's `env`, in a repository that hands MemexAI memory
+tools to a model (a toolset in code, or the MemexAI MCP server), is reported at the setting.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from audit import codes
+from analyzers.configs import known_servers
 from audit.checks._memory import value_of
 from audit.checks._registry import CheckContext, check
 from audit.model import Finding, Site, SiteKind
@@ -29,6 +34,28 @@ def self_modifying_authority(ctx: CheckContext) -> Iterator[Finding]:
         if reason is not None:
             yield ctx.finding(codes.SELF_MODIFYING_AUTHORITY, location=site.location,
                               symbol=site.symbol, message=reason)
+    yield from _shared_write_mode(ctx)
+
+
+def _shared_write_mode(ctx: CheckContext) -> Iterator[Finding]:
+    settings = [s for s in ctx.facts.configs.setting("MEMEX_SHARED_WRITE_MODE")
+                if (s.value or "").strip().lower() == "rw"]
+    if not settings:
+        return
+    holders = [s.location for s in ctx.facts.sites if s.kind is SiteKind.TOOL_REGISTRATION
+               and s.attr("framework") == "memexai" and s.attr("memory_tools")]
+    holders += [server.location for server in ctx.facts.configs.servers
+                if server.known and known_servers()[server.known].system == "memexai"
+                and not server.disabled]
+    if not holders:
+        return
+    for setting in settings:
+        yield ctx.finding(
+            codes.SELF_MODIFYING_AUTHORITY, location=setting.location, symbol=setting.name,
+            message="`MEMEX_SHARED_WRITE_MODE=rw` lets the agents' memory tools write "
+                    "`shared/**`, which every later prompt block reads as policy: model "
+                    "output becomes the rules of the next run",
+            related=tuple(holders[:3]))
 
 
 def _reason(ctx: CheckContext, site: Site) -> str | None:

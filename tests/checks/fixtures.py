@@ -3,7 +3,8 @@
 Each fixture directory is audited as a repository. Expectations:
 - in source files, on the line where a finding's primary location starts:
   `# EXPECT: CODE[, CODE]` (or `// EXPECT:`), `# EXPECT-NOT: CODE`, `# TODO-EXPECT: CODE`
-  (a known false negative: recorded, never failing);
+  (a known false negative: recorded, never failing); likewise in config files (`.env*`,
+  `*.yml`, and JSON, whose reader accepts `//` comments);
 - in `expected.txt`, for findings keyed by EMU: `CODE emu_key` or `NOT CODE emu_key`.
 Every finding of a fixture must be expected: an unexpected finding fails as surely as a missing
 one, so the good twin proves the absence of false positives.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 CHECKS = Path(__file__).resolve().parents[2] / "corpus" / "checks"
 SOURCE_SUFFIXES = (".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs")
+CONFIG_SUFFIXES = (".yml", ".yaml", ".json")
 # One strict pattern: the marker, a colon, then comma-separated codes.
 MARKER = re.compile(r"(?:#|//)\s*(?P<kind>EXPECT-NOT|TODO-EXPECT|EXPECT):\s*"
                     r"(?P<codes>[A-Z][A-Z-]*(?:\s*,\s*[A-Z][A-Z-]*)*)")
@@ -43,7 +45,9 @@ def fixture_dirs() -> list[Path]:
 def read_expectations(directory: Path) -> Expectations:
     found = Expectations()
     for path in sorted(directory.rglob("*")):
-        if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
+        marked = path.suffix in SOURCE_SUFFIXES + CONFIG_SUFFIXES or path.name == ".env" \
+            or path.name.startswith(".env.")
+        if not marked or not path.is_file():
             continue
         relative = path.relative_to(directory).as_posix()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
