@@ -11,13 +11,19 @@ exception and continuing with the model proposal defeats the control boundary". 
   `if decision is None:`, `len(decision.selected) == 0`.
 A handler that reaches the executor only through another decision or a human approval routes
 the proposal to a human, the documented safe default, and is not reported.
+
+A third shape is H4's negative-polarity verdict (other-systems.md §4.5): the executor runs
+unless a handoff verdict or a model's verdict equals a refusal — `if verdict == "block":
+return`, `if verdict != "reject": refund()` — so a timeout (`None`), an error string or any
+unforeseen answer falls through to the effect. Only an explicit approval should let it run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import Guard, GuardKind
+from analyzers.dataflow import Flow, Seeds, propagate
+from analyzers.ir import Comparison, Guard, GuardKind, ValueKind
 from audit import codes
 from audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
                                     site_of)
@@ -35,6 +41,7 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
     fallbacks = {(s.location.file, s.location.line, s.location.column): s
                  for s in sites_of_kind(ctx.graph, SiteKind.FALLBACK)}
     controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
+    yield from _negative_verdicts(ctx)
     if not controls:
         return
     reported: set[tuple[str, str]] = set()
@@ -48,6 +55,78 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
             reported.add((hop.call.id, executor.id))
             yield _finding(ctx, chain, hop, control, fallback)
     yield from _handler_dispatches(ctx, fallbacks, controls, {call for call, _ in reported})
+
+
+_EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
+_INCLUDING = frozenset({"!=", "not in"})
+_BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:
+    """Executors that run whenever a handoff or model verdict is *not* a refusal literal."""
+    handoffs = {str(s.attr("call")): s for s in ctx.facts.sites
+                if s.kind is SiteKind.APPROVAL_GATE and s.attr("operation") == "handoff"}
+    flows: list[tuple[str, Flow]] = [("model output", ctx.facts.model)]
+    if handoffs:
+        flows.insert(0, ("the handoff verdict", propagate(
+            ctx.facts.files, ctx.facts.graph,
+            Seeds(calls={c: frozenset({s.id}) for c, s in handoffs.items()}))))
+    reported: set[str] = set()
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in chains(ctx, executor):
+            for hop in chain.hops:
+                for guard in hop.call.guards:
+                    found = _negative_test(hop, guard, flows)
+                    if found is None or str(found[1].location) in reported:
+                        continue
+                    reported.add(str(found[1].location))
+                    what, comparison = found
+                    yield ctx.finding(
+                        codes.UNSAFE_FALLBACK, location=comparison.location,
+                        symbol=call_symbol(hop.file, hop.call),
+                        message=f"{executor_text(executor)} runs unless {what} "
+                                f"`{comparison.left.text}` {_refusal(comparison)}: a timeout "
+                                f"(`None`) or any unforeseen answer falls through to the "
+                                f"effect; allow only an explicit approval",
+                        snippet=comparison.left.text, path=(executor.id,),
+                        severity=severity_for(codes.UNSAFE_FALLBACK, executor.attr("tier")))
+
+
+def _negative_test(hop: Hop, guard: Guard, flows: list[tuple[str, Flow]]
+                   ) -> tuple[str, Comparison] | None:
+    """The verdict comparison a guard lets the hop through on *inequality*, if every test of
+    that verdict in the condition does so and the condition is not a conjunction."""
+    condition = guard.condition
+    if condition is None or " and " in condition.text or "&&" in condition.text:
+        return None
+    if guard.kind is GuardKind.EARLY_EXIT:
+        negative_ops = _EXCLUDING
+    elif guard.kind in _BRANCHES:
+        negative_ops = _INCLUDING if guard.polarity else _EXCLUDING
+    else:
+        return None
+    for what, flow in flows:
+        tests = [c for c in condition.comparisons
+                 if flow.value_labels(hop.file, hop.call.scope, c.left)]
+        verdicts = [c for c in tests if _literal_right(c)]
+        if verdicts and all(c.op in negative_ops for c in verdicts) and \
+                all(c in verdicts or c.op in ("is", "is not", "falsy", "truthy") for c in tests):
+            return what, verdicts[0]
+    return None
+
+
+def _literal_right(comparison: Comparison) -> bool:
+    right = comparison.right
+    if right is None or comparison.op not in _EXCLUDING | _INCLUDING:
+        return False
+    if right.kind is ValueKind.STRING:
+        return True
+    return right.kind is ValueKind.LIST and bool(right.entries) and all(e.kind is ValueKind.STRING for _, e in right.entries)
+
+
+def _refusal(comparison: Comparison) -> str:
+    right = comparison.right.text if comparison.right is not None else ""
+    return f"is {right}" if comparison.op in ("==", "!=") else f"is one of {right}"
 
 
 def _handler_dispatches(ctx: CheckContext, fallbacks: dict, controls: dict[str, Site],

@@ -146,3 +146,44 @@ def test_a_dispatch_the_analysis_cannot_follow(tmp_path: Path) -> None:
     finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
     assert finding.location.line == 25 and finding.severity is Severity.HIGH
     assert "dispatches the model's choice through `getattr()`" in finding.message
+
+
+VERDICT_HEADER = """
+import os
+
+import stripe
+from mubit import Client
+
+client = Client(api_key=os.environ["MUBIT_API_KEY"], run_id="r")
+
+
+def refund(ticket):
+    verdict = client.handoff(session_id="r", task_id="t", from_agent_id="ari",
+                             to_agent_id="human-lead", requested_action="approve",
+                             content="refund", await_verdict=True)
+"""
+
+
+@pytest.mark.parametrize(("test", "reported"), [
+    ('    if verdict == "block":\n        return\n', True),
+    ('    if verdict in ["block", "reject"]:\n        return\n', True),
+    ('    if verdict is None or verdict == "block":\n        return\n', True),
+    ('    if verdict != "approve":\n        return\n', False),
+    ('    if verdict == "block" and ticket.vip:\n        return\n', False),
+])
+def test_a_verdict_tested_only_against_refusals_lets_unknown_answers_through(
+        tmp_path: Path, test: str, reported: bool) -> None:
+    body = test + "    stripe.Refund.create(charge=ticket.charge)\n"
+    findings = _app_with(tmp_path, VERDICT_HEADER + body)
+    assert found(findings, CODE) == ([("app.py", 13)] if reported else [])
+
+
+def test_a_branch_on_inequality_to_a_refusal_is_negative_polarity(tmp_path: Path) -> None:
+    body = '    if verdict != "reject":\n        stripe.Refund.create(charge=ticket.charge)\n'
+    finding = only(_app_with(tmp_path, VERDICT_HEADER + body), CODE)
+    assert finding.location.line == 13
+    assert "handoff verdict" in finding.message and "None" in finding.message
+
+
+def _app_with(tmp_path: Path, text: str):
+    return audit_source(tmp_path, {"app.py": text})
