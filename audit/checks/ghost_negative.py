@@ -11,7 +11,9 @@ reported with exactly one cause, the first that holds, in this order:
 1. no producer — nothing in the repository writes what the lookup reads;
 2. model-dependent producer — only the model writes it (memory tools handed to the model,
    `memorize`), so absence means "the model did not comply";
-3. retention — the record expires (MemoRizz approval proposals, ttl 900 s);
+3. retention — the record expires (MemoRizz approval proposals, ttl 900 s) or the store
+   forgets or rewrites it by configuration (`MUBIT_CL_FORGET=1`, `MEMEX_DREAM_ENABLED=true` in
+   `.env*`, compose `environment:` or MCP server `env`);
 4. fail-open producer — every write swallows its own failure (`except …: pass`, a handler
    that logs and carries on, or a write site a pack marks `fail_open = true`);
 5. producer on the error path only / producer before the outcome — the write sits in an
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 
 from analyzers.ir import FileIR, GuardKind, Value, ValueKind
 from audit import codes
-from audit.checks._memory import is_negative, memory_reads, read_labels
+from audit.checks._memory import is_negative, memory_reads, read_labels, retention_settings
 from audit.checks._reach import chains
 from audit.checks._registry import CheckContext, check, severity_for
 from audit.graph import sites_of_kind
@@ -93,6 +95,11 @@ def _cause(ctx: CheckContext, guarded: _Guarded) -> str | None:
     if not code_producers:
         return ("model-dependent producer: only the model writes it "
                 f"(`{model_producers[0].attr('callee')}`)")
+    settings = retention_settings(ctx, str(read.attr("store")))
+    if settings:
+        return (f"retention: `{settings[0].name}={settings[0].value}` in "
+                f"`{settings[0].location.file}` lets the store drop or rewrite what was "
+                "written, so finding nothing is not \"never happened\"")
     if all(_fails_open(ctx, p) for p in code_producers):
         return ("fail-open producer: every write swallows its own failure (an `except` that "
                 "does not re-raise, or an adapter documented to fail open), so a lost write "
