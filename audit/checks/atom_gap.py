@@ -33,8 +33,9 @@ from audit.checks._emus import parsed_emus
 from audit.checks._integration import calls_by_point
 from audit.checks._registry import CheckContext, check
 from audit.checks._value_types import type_mismatch
-from audit.dsl.ast import (And, Arith, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
+from audit.dsl.ast import (And, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
                            TagRef, Truthy)
+from audit.dsl.deps import operand_refs
 from audit.model import Finding, Site
 
 __all__ = ["atom_gap", "required_atoms"]
@@ -102,21 +103,12 @@ def _required(node: Expr) -> dict[tuple[str, str], list[Expr]]:
         case Compare(_, left, right):
             found: dict[tuple[str, str], list[Expr]] = {}
             for operand in (left, right):
-                for ref in _refs(operand):
+                for ref in operand_refs(operand):
                     found.setdefault(_key(ref), []).append(node)
             return found
         case Exists(ref) | Truthy(ref) | InList(ref) | StrOp(_, ref):
             return {_key(ref): [node]}
     return {}       # NOT, events and COUNT: absence does not make them false
-
-
-def _refs(operand: object) -> Iterator[StateRef | TagRef]:
-    match operand:
-        case StateRef() | TagRef():
-            yield operand
-        case Arith(_, left, right):
-            yield from _refs(left)
-            yield from _refs(right)
 
 
 def _key(ref: StateRef | TagRef) -> tuple[str, str]:

@@ -4,7 +4,8 @@ Public surface; everything else in this package is private to it.
 """
 
 from audit.dsl import ast
-from audit.dsl.deps import Dependency, Template, dependencies, guarded_keys, templates
+from audit.dsl.deps import (Dependency, Template, dependencies, guarded_keys, operand_refs,
+                             templates)
 from audit.dsl.diagnostics import DSL_CODES, Diagnostic, DslCode, render
 from audit.dsl.durations import DurationError, format_seconds, parse_duration
 from audit.dsl.parser import ParseResult, parse_trigger
@@ -15,7 +16,7 @@ from audit.dsl.evaluate import EvaluationError, evaluate
 
 __all__ = [
     # syntax: lexer.py, parser.py, printer.py, deps.py, durations.py, diagnostics.py
-    "parse_trigger", "ParseResult", "format_trigger", "dependencies", "Dependency",
+    "parse_trigger", "ParseResult", "format_trigger", "dependencies", "Dependency", "operand_refs",
     "guarded_keys", "templates", "Template", "parse_duration", "format_seconds",
     "DurationError", "Diagnostic", "DslCode", "DSL_CODES", "render", "ast",
     # evaluation: context.py, evaluate.py

@@ -22,7 +22,7 @@ from audit.dsl.ast import (And, Arith, Compare, Count, Duration, EventQuery, Exi
                            Truthy)
 from audit.dsl._event_syntax import PLACEHOLDER
 
-__all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates"]
+__all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates", "operand_refs"]
 
 Polarity = Literal["positive", "negative"]
 
@@ -120,7 +120,7 @@ def _atoms(node: Expr, negated: bool, guards: frozenset[str]) -> Iterator[Depend
         case Not(operand):
             yield from _atoms(operand, not negated, guards)
         case Compare(_, left, right):
-            for ref in (*_refs(left), *_refs(right)):
+            for ref in (*operand_refs(left), *operand_refs(right)):
                 yield _value_dependency(ref, negated, guards)
         case Exists(ref) | Truthy(ref) | InList(ref) | StrOp(_, ref):
             yield _value_dependency(ref, negated, guards)
@@ -131,13 +131,14 @@ def _atoms(node: Expr, negated: bool, guards: frozenset[str]) -> Iterator[Depend
             yield _event_dependency(query, negated, True, admits_zero)
 
 
-def _refs(operand: Operand) -> Iterator[StateRef | TagRef]:
+def operand_refs(operand: Operand) -> Iterator[StateRef | TagRef]:
+    """The state and tag accessors an operand reads, left to right (through arithmetic)."""
     match operand:
         case StateRef() | TagRef():
             yield operand
         case Arith(_, left, right):
-            yield from _refs(left)
-            yield from _refs(right)
+            yield from operand_refs(left)
+            yield from operand_refs(right)
 
 
 def _value_dependency(ref: StateRef | TagRef, negated: bool,

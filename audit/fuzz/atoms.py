@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from audit.dsl.deps import operand_refs
 from audit.dsl import EvalContext, Event, dependencies
 from audit.dsl.ast import (Arith, Compare, Exists, Expr, InList, StateRef, StrOp, TagRef,
                            Truthy)
@@ -81,10 +82,10 @@ def refs_of(node: object) -> list[StateRef | TagRef]:
     """The state and tag accessors of a value predicate or operand, left to right (events and
     boolean structure read none)."""
     match node:
-        case StateRef() | TagRef():
-            return [node]
-        case Arith(left=left, right=right) | Compare(left=left, right=right):
-            return refs_of(left) + refs_of(right)
+        case StateRef() | TagRef() | Arith():
+            return list(operand_refs(node))
+        case Compare(left=left, right=right):
+            return [*operand_refs(left), *operand_refs(right)]
         case Exists(ref=ref) | Truthy(ref=ref) | InList(ref=ref) | StrOp(ref=ref):
             return [ref]
     return []

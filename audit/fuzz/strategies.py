@@ -16,6 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from audit.dsl.deps import operand_refs
 from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
                            Not, NumberLit, Or, StateRef, StringLit, StrOp, TagRef, Truthy)
 from audit.dsl.context import EvalContext, Event
@@ -260,19 +261,9 @@ def _key(ref: StateRef | TagRef) -> str:
 
 
 def _note(reads: _Reads, operands: list[Any], literals: list[Any]) -> None:
-    for ref in (r for operand in operands for r in _refs(operand)):
+    for ref in (r for operand in operands for r in operand_refs(operand)):
         table = reads.state if isinstance(ref, StateRef) else reads.tags
         table.setdefault(ref.key if isinstance(ref, StateRef) else ref.kind, []).extend(literals)
-
-
-def _refs(operand: Any) -> list[StateRef | TagRef]:
-    match operand:
-        case StateRef() | TagRef():
-            return [operand]
-        case Arith(left=left, right=right):
-            return _refs(left) + _refs(right)
-        case _:
-            return []
 
 
 def _literals(operand: Any) -> list[Any]:
