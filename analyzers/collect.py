@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from analyzers.ir import (Assignment, Call, Definition, Export, Guard, GuardedBlock, Import,
+from topo.analyzers.ir import (Assignment, Call, Definition, Export, Guard, GuardedBlock, Import,
                           Return)
-from audit.model import Location, Unknown
+from topo.analyzers.model import Location, Unknown
 
 __all__ = ["Context", "Facts", "read_block"]
 

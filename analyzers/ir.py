@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from audit.model import Location, Unknown
+from topo.analyzers.model import Location, Unknown
 
 __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",

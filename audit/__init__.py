@@ -1,3 +1,2 @@
-"""topo: static audit of the decision topology of AI-agent applications."""
-
-__version__ = "0.1.0"
+"""The audit: policies, the authority graph, checks, suppressions and the gate, over the facts the
+analyzers read."""

@@ -7,7 +7,7 @@ Codes are never renamed or reused: deprecate and add.
 
 from __future__ import annotations
 
-from audit.model import Category, Code, Severity
+from topo.audit.model import Category, Code, Severity
 
 __all__ = ["ALL", "by_id", "SUPPRESSION_INVALID", "SUPPRESSION_UNUSED",
            "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",

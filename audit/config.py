@@ -22,7 +22,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from audit.model import Severity
+from topo.audit.model import Severity
 
 __all__ = ["ConfigError", "ProjectConfig", "load_project_config", "CONFIG_FILE", "KEYS",
            "AUDIT_FORMATS"]

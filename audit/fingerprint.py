@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from audit.model import Finding
+from topo.audit.model import Finding
 
 __all__ = ["fingerprint", "with_fingerprints", "normalize_snippet", "SCHEME"]
 

@@ -1,6 +1,6 @@
-"""The shared vocabulary of every stage: locations, severities, codes and findings.
+"""What the audit says about a repository: severities, finding codes and findings.
 
-This module imports nothing from the project, so that every other module may import it.
+Built on the analyzers' vocabulary (`topo.analyzers.model`: locations, sites, edges, tiers).
 """
 
 from __future__ import annotations
@@ -8,27 +8,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-__all__ = ["AttrValue", "Category", "Code", "Edge", "EdgeKind", "Finding", "Location", "ROLE_KINDS",
-           "Severity", "Site", "SiteKind", "Suppression", "SuppressionKind", "Tier", "Unknown"]
+from topo.analyzers.model import Location
 
-
-@dataclass(frozen=True, slots=True, order=True)
-class Location:
-    """A place in an audited file.
-
-    `file` is relative to the audited root with `/` separators; lines are 1-based; columns are
-    1-based and counted in characters; the end is exclusive. Front-ends convert their native
-    positions into this once, at their boundary.
-    """
-
-    file: str
-    line: int
-    column: int = 1
-    end_line: int | None = None
-    end_column: int | None = None
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+__all__ = ["Category", "Code", "Finding", "Severity", "Suppression", "SuppressionKind"]
 
 
 class Severity(enum.Enum):
@@ -138,105 +120,3 @@ class Finding:
     def sort_key(self) -> tuple:
         return (-self.severity.rank, self.location.file, self.location.line,
                 self.location.column, self.code.id, self.emu_key or "", self.message)
-
-
-@dataclass(frozen=True, slots=True)
-class Unknown:
-    """Something the audit could not read or decide: it is reported, never silently dropped."""
-
-    file: str
-    reason: str
-    line: int | None = None
-
-
-class EdgeKind(enum.Enum):
-    """The five topology roles of seed 000, plus the structural relations beside them."""
-
-    OBSERVATION = "observation"
-    INFERENCE = "inference"
-    AUTHORITY = "authority"
-    EXECUTION = "execution"
-    RECORDING = "recording"
-    CALLS = "calls"
-    BINDS = "binds"
-    EMITS = "emits"
-    CONSUMES = "consumes"
-    REGISTERS = "registers"
-    CONTAINS = "contains"      # a function contains a site
-
-
-ROLE_KINDS = (EdgeKind.OBSERVATION, EdgeKind.INFERENCE, EdgeKind.AUTHORITY, EdgeKind.EXECUTION,
-              EdgeKind.RECORDING)
-
-
-class SiteKind(enum.Enum):
-    """What a classified place in the code is (ARCHITECTURE.md, JSON document `sites[].kind`)."""
-
-    DECISION_CALL = "decision_call"
-    ATOM = "atom"
-    EVENT_EMIT = "event_emit"
-    ACK = "ack"
-    TOOL_REGISTRATION = "tool_registration"
-    ACTION_HANDLER = "action_handler"
-    INFERENCE = "inference"
-    THRESHOLD = "threshold"
-    MODEL_BRANCH = "model_branch"
-    APPROVAL_GATE = "approval_gate"
-    CONFIG_GATE = "config_gate"
-    EXECUTOR = "executor"
-    DISPATCHER = "dispatcher"
-    FALLBACK = "fallback"
-    PROMPT_POLICY = "prompt_policy"
-    MEMORY_READ = "memory_read"
-    MEMORY_WRITE = "memory_write"
-    VALIDATION = "validation"      # a model-derived value checked against a fixed set (zod enum)
-
-
-class Tier(enum.Enum):
-    """Consequence tier of an executor; it adjusts finding severity (findings.md)."""
-
-    MONEY = "money"
-    DELETION = "deletion"
-    ACCESS = "access"
-    COMMUNICATION = "communication"
-    DATA_WRITE = "data_write"
-    CODE_EXECUTION = "code_execution"
-    WORKFLOW = "workflow"
-    NONE = "none"
-
-
-AttrValue = str | int | float | bool | None | tuple
-
-
-@dataclass(frozen=True, slots=True)
-class Site:
-    """A classified fact: a call, definition or branch that plays a role in the topology.
-
-    `attrs` holds typed scalar attributes from the rule pack (decision point, atom key, tier…)
-    as sorted (name, value) pairs, so a Site stays hashable and deterministic.
-    `inferred` is True when the classification rests on a heuristic rather than an exact API
-    match.
-    """
-
-    id: str
-    kind: SiteKind
-    system: str
-    language: str
-    location: Location
-    symbol: str
-    attrs: tuple[tuple[str, AttrValue], ...] = ()
-    inferred: bool = False
-
-    def attr(self, name: str, default: AttrValue = None) -> AttrValue:
-        for key, value in self.attrs:
-            if key == name:
-                return value
-        return default
-
-
-@dataclass(frozen=True, slots=True)
-class Edge:
-    source: str
-    target: str
-    kind: EdgeKind
-    attrs: tuple[tuple[str, AttrValue], ...] = ()

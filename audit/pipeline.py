@@ -11,20 +11,21 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from analyzers._globs import PatternError
-from analyzers.configs import read_configs
-from analyzers.discover import DiscoveryConfig, Inventory, discover
-from analyzers.facts import SourceFacts, source_facts
-from analyzers.frontend import analyze_files
-from audit import policy
-from audit.checks import CheckConfig, run_checks
-from audit.fingerprint import with_fingerprints
-from audit.graph import build_graph
-from audit.model import Finding, Unknown
-from audit.progress import NO_PROGRESS, Progress
-from audit.reachability import ReachabilityRow, reachability_matrix
-from audit.suppressions import apply_suppressions
-from audit.vcs import repository_path
+from topo.analyzers.discovery._globs import PatternError
+from topo.analyzers.discovery.configs import read_configs
+from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
+from topo.analyzers.flow.facts import SourceFacts, source_facts
+from topo.analyzers.frontend.stage import analyze_files
+from topo.audit import policy
+from topo.audit.checks import CheckConfig, run_checks
+from topo.audit.fingerprint import with_fingerprints
+from topo.audit.graph.build import build_graph
+from topo.analyzers.model import Unknown
+from topo.audit.model import Finding
+from topo.audit.progress import NO_PROGRESS, Progress
+from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
+from topo.audit.suppressions import apply_suppressions
+from topo.audit.vcs import repository_path
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
 

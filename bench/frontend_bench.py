@@ -29,10 +29,10 @@ import libcst
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzers.discover import DiscoveryConfig, Inventory, discover  # noqa: E402
-from analyzers.frontend import analyze_files  # noqa: E402
-from analyzers.ir import Language  # noqa: E402
-from analyzers.typescript.grammars import parse_tree  # noqa: E402
+from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover  # noqa: E402
+from topo.analyzers.frontend.stage import analyze_files  # noqa: E402
+from topo.analyzers.ir import Language  # noqa: E402
+from topo.analyzers.typescript.grammars import parse_tree  # noqa: E402
 
 _HEADER = '''"""{domain} agent number {index}: triage, decide and act on tickets."""
 

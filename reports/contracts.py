@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from reports._index import UNKNOWN, DocumentIndex, local_symbol
+from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
 
 __all__ = ["atom_contracts", "decision_points", "event_producers", "action_connectivity",
            "location"]

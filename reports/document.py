@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from audit import dsl
-from audit.graph import EVIDENCE, INFERRED, KIND
-from audit.model import Edge, EdgeKind, Finding, Location, Site, SiteKind, Unknown
-from audit.pipeline import AuditResult
-from audit.policy import Emu
-from audit.reachability import ReachabilityRow
+from topo.audit import dsl
+from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
+from topo.analyzers.model import Edge, EdgeKind, Location, Site, SiteKind, Unknown
+from topo.audit.model import Finding
+from topo.audit.pipeline import AuditResult
+from topo.audit.policy import Emu
+from topo.audit.graph.reachability import ReachabilityRow
 
 __all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import posixpath
 
-from audit.gate import GateOutcome, GateStatus
-from audit.model import Finding, SuppressionKind
-from reports.document import audit_document
+from topo.audit.gate import GateOutcome, GateStatus
+from topo.audit.model import Finding, SuppressionKind
+from topo.reports.document import audit_document
 
 __all__ = ["gate_document", "render_gate_text", "gate_summary"]
 

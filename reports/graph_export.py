@@ -12,7 +12,7 @@ import json
 
 import networkx as nx
 
-from audit.graph import EVIDENCE, INFERRED, KIND, SITE
+from topo.audit.graph.build import EVIDENCE, INFERRED, KIND, SITE
 
 __all__ = ["FORMATS", "render_graph"]
 

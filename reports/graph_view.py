@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reports._index import UNKNOWN, DocumentIndex, local_symbol
+from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
 
 __all__ = ["LANES", "graph_section", "projects_section", "PROJECT_RULE"]
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from reports.svg_layout import COLLAPSE_THRESHOLD, layout_graph
-from reports.topology import SEVERITIES, generated_at, topology_state
+from topo.reports.svg_layout import COLLAPSE_THRESHOLD, layout_graph
+from topo.reports.topology import SEVERITIES, generated_at, topology_state
 
 __all__ = ["render_html", "html_from_state", "json_island", "codespans"]
 

@@ -8,9 +8,9 @@ codes; node ids are generated, never taken from the repository).
 
 from __future__ import annotations
 
-from reports._index import UNKNOWN
-from reports.paths import path_steps
-from reports.topology import generated_at, topology_state
+from topo.reports._index import UNKNOWN
+from topo.reports.paths import path_steps
+from topo.reports.topology import generated_at, topology_state
 
 __all__ = ["render_markdown", "markdown_from_state", "mermaid_label"]
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from audit import __version__, codes
-from audit.docs import code_doc
-from audit.model import Category, Code, Severity
+from topo import __version__
+from topo.audit import codes
+from topo.audit.docs import code_doc
+from topo.audit.model import Category, Code, Severity
 
 __all__ = ["render_sarif", "sarif_log", "SARIF_SCHEMA", "SECURITY_SEVERITY", "PROJECT_URI",
            "FINGERPRINT_KEY"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from reports.graph_view import LANES
-from reports.paths import path_steps
+from topo.reports.graph_view import LANES
+from topo.reports.paths import path_steps
 
 __all__ = ["COLLAPSE_THRESHOLD", "Layout", "layout_graph", "WIDTH"]
 

@@ -16,13 +16,13 @@ import os
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from audit import __version__
-from audit.docs import code_doc
-from reports._index import UNKNOWN, DocumentIndex, local_symbol
-from reports.contracts import action_connectivity, atom_contracts, decision_points, \
+from topo import __version__
+from topo.audit.docs import code_doc
+from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
+from topo.reports.contracts import action_connectivity, atom_contracts, decision_points, \
     event_producers
-from reports.document import GAP_CODES
-from reports.graph_view import PROJECT_RULE, graph_section, projects_section
+from topo.reports.document import GAP_CODES
+from topo.reports.graph_view import PROJECT_RULE, graph_section, projects_section
 
 __all__ = ["SCHEMA", "SEVERITIES", "MIGRATION_PHASES", "MIGRATION_RULE", "generated_at",
            "recommendation", "topology_state"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import yaml
 
-from reports.topology import generated_at, topology_state
+from topo.reports.topology import generated_at, topology_state
 
 __all__ = ["render_yaml", "dump_yaml"]
 

@@ -9,9 +9,9 @@ adding a pack file. The engine applies all packs to front-end IR and returns `Si
     "boto3.client" in factories()           # calls whose results name methods
 """
 
-from analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
-from analyzers.packs._load import load_pack, load_packs
-from analyzers.packs._model import Entry, Pack, PackError
+from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
+from topo.analyzers.packs._load import load_pack, load_packs
+from topo.analyzers.packs._model import Entry, Pack, PackError
 
 __all__ = ["ENGINE_ATTRS", "Entry", "Pack", "PackError", "classify", "factories", "fingerprint",
            "load_pack", "load_packs"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.ir import Call, Definition, Value, ValueKind
-from analyzers.packs._facts import FileFacts, qualified
-from analyzers.packs._model import AttrSpec, Extract, Source
-from audit.model import AttrValue, Site
+from topo.analyzers.ir import Call, Definition, Value, ValueKind
+from topo.analyzers.packs._facts import FileFacts, qualified
+from topo.analyzers.packs._model import AttrSpec, Extract, Source
+from topo.analyzers.model import AttrValue, Site
 
 __all__ = ["extract_attrs", "locate", "literal_of", "value_type", "Dynamic", "NOT_LITERAL"]
 

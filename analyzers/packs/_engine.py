@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from analyzers.ir import Call, DefinitionKind, FileIR
-from analyzers.packs._attrs import extract_attrs
-from analyzers.packs._expand import expand_state_dict
-from analyzers.packs._facts import FileFacts, qualified
-from analyzers.packs._load import load_packs
-from analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
-from analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
-from audit.model import AttrValue, Location, Site, SiteKind
+from topo.analyzers.ir import Call, DefinitionKind, FileIR
+from topo.analyzers.packs._attrs import extract_attrs
+from topo.analyzers.packs._expand import expand_state_dict
+from topo.analyzers.packs._facts import FileFacts, qualified
+from topo.analyzers.packs._load import load_packs
+from topo.analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
+from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
+from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
 __all__ = ["classify", "classify_file", "fingerprint", "factories", "PackIndex", "ENGINE_ATTRS"]
 

@@ -15,11 +15,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import Call, Value, ValueKind
-from analyzers.packs._attrs import Dynamic, locate, value_type
-from analyzers.packs._facts import FileFacts
-from analyzers.packs._model import Expansion
-from audit.model import AttrValue
+from topo.analyzers.ir import Call, Value, ValueKind
+from topo.analyzers.packs._attrs import Dynamic, locate, value_type
+from topo.analyzers.packs._facts import FileFacts
+from topo.analyzers.packs._model import Expansion
+from topo.analyzers.model import AttrValue
 
 __all__ = ["ExpandedAtom", "expand_state_dict"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.ir import MODULE_SCOPE, Assignment, Call, Definition, FileIR, ValueKind
-from audit.model import Site
+from topo.analyzers.ir import MODULE_SCOPE, Assignment, Call, Definition, FileIR, ValueKind
+from topo.analyzers.model import Site
 
 __all__ = ["FileFacts", "qualified"]
 

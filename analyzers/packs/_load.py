@@ -20,14 +20,14 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
+from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
                                     Extract, Pack, PackError, Source, Trigger)
-from analyzers.packs._patterns import PatternError, expand_pattern
-from audit.model import EdgeKind, SiteKind, Tier
+from topo.analyzers.packs._patterns import PatternError, expand_pattern
+from topo.analyzers.model import EdgeKind, SiteKind, Tier
 
 __all__ = ["load_pack", "load_packs", "default_pack_files", "pack_schema"]
 
-_PACKAGE = "analyzers.packs"
+_PACKAGE = "topo.analyzers.packs"
 _MAX_REPORTED = 20
 
 

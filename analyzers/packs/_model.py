@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from audit.model import AttrValue, EdgeKind, SiteKind, Tier
+from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Expansion", "Entry", "Pack"]

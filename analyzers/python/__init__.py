@@ -1,5 +1,5 @@
 """The Python front-end (libcst → IR). `parse_python` is the only entry point others use."""
 
-from analyzers.python.frontend import FRONTEND_VERSION, parse_python
+from topo.analyzers.python.frontend import FRONTEND_VERSION, parse_python
 
 __all__ = ["FRONTEND_VERSION", "parse_python"]

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from analyzers.collect import Facts
-from analyzers.python.imports import imported_names
-from analyzers.python.paths import Resolver
-from analyzers.python.scopes import Binding, ClassInfo, Scope, ScopeKind
-from analyzers.python.suites import Statement, assigned_names, statements_of
+from topo.analyzers.collect import Facts
+from topo.analyzers.python.imports import imported_names
+from topo.analyzers.python.paths import Resolver
+from topo.analyzers.python.scopes import Binding, ClassInfo, Scope, ScopeKind
+from topo.analyzers.python.suites import Statement, assigned_names, statements_of
 
 __all__ = ["ScopeBuilder"]
 

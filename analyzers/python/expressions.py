@@ -14,15 +14,15 @@ import libcst as cst
 from collections.abc import Callable
 from typing import Any
 
-from analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
+from topo.analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
                           GuardKind, Parameter, Value, ValueKind)
-from analyzers.python.bindings import ScopeBuilder
-from analyzers.collect import Context, Facts
-from analyzers.python.guards import comparisons
-from analyzers.python.paths import Resolver, access_path
-from analyzers.python.spans import SourceText
-from analyzers.python.suites import sub_expressions
-from analyzers.python.values import literal_value, merged_reads, string_literal
+from topo.analyzers.python.bindings import ScopeBuilder
+from topo.analyzers.collect import Context, Facts
+from topo.analyzers.python.guards import comparisons
+from topo.analyzers.python.paths import Resolver, access_path
+from topo.analyzers.python.spans import SourceText
+from topo.analyzers.python.suites import sub_expressions
+from topo.analyzers.python.values import literal_value, merged_reads, string_literal
 
 __all__ = ["ExpressionReader"]
 

@@ -11,15 +11,15 @@ import hashlib
 
 import libcst as cst
 
-from analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
-from analyzers.python.bindings import ScopeBuilder
-from analyzers.python.expressions import ExpressionReader
-from analyzers.collect import Context, Facts
-from analyzers.python.paths import Resolver
-from analyzers.python.scopes import Scope, ScopeKind
-from analyzers.python.spans import SourceText, node_positions
-from analyzers.python.visitor import StatementWalker
-from audit.model import Location, Unknown
+from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
+from topo.analyzers.python.bindings import ScopeBuilder
+from topo.analyzers.python.expressions import ExpressionReader
+from topo.analyzers.collect import Context, Facts
+from topo.analyzers.python.paths import Resolver
+from topo.analyzers.python.scopes import Scope, ScopeKind
+from topo.analyzers.python.spans import SourceText, node_positions
+from topo.analyzers.python.visitor import StatementWalker
+from topo.analyzers.model import Location, Unknown
 
 __all__ = ["FRONTEND_VERSION", "parse_python"]
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from analyzers.ir import Comparison, Value, ValueKind
-from analyzers.python.spans import SourceText
+from topo.analyzers.ir import Comparison, Value, ValueKind
+from topo.analyzers.python.spans import SourceText
 
 __all__ = ["comparisons"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from analyzers.python.paths import dotted_name
+from topo.analyzers.python.paths import dotted_name
 
 __all__ = ["ImportedName", "imported_names", "resolve_relative"]
 

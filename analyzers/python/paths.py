@@ -13,9 +13,9 @@ import functools
 
 import libcst as cst
 
-from analyzers.classes import member
-from analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
-from analyzers.python.spans import SourceText
+from topo.analyzers.classes import member
+from topo.analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
+from topo.analyzers.python.spans import SourceText
 
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
@@ -25,7 +25,7 @@ __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 def _pack_factories() -> object:
     """The shipped packs' `factories` (data, read once per process: the packs never change
     while it runs). Imported late: packs import the IR, not the front-end."""
-    from analyzers.packs import factories
+    from topo.analyzers.packs import factories
     return factories()
 
 

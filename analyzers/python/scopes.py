@@ -15,9 +15,9 @@ import builtins
 import enum
 from dataclasses import dataclass, field
 
-from analyzers.classes import ClassInfo
-from analyzers.ir import MODULE_SCOPE
-from analyzers.python.spans import Position
+from topo.analyzers.classes import ClassInfo
+from topo.analyzers.ir import MODULE_SCOPE
+from topo.analyzers.python.spans import Position
 
 __all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "binding_scope", "lookup"]
 

@@ -18,7 +18,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from audit.model import Location
+from topo.analyzers.model import Location
 
 __all__ = ["Position", "Span", "SourceText", "node_positions", "unpack_span"]
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from analyzers.ir import Value, ValueKind
+from topo.analyzers.ir import Value, ValueKind
 
 __all__ = ["literal_value", "merged_reads", "number_literal", "string_literal"]
 

@@ -13,17 +13,17 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
+from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
                           GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
-from analyzers.python.bindings import ScopeBuilder
-from analyzers.python.expressions import ExpressionReader
-from analyzers.collect import Context, Facts, read_block
-from analyzers.python.imports import imported_names
-from analyzers.python.paths import access_path
-from analyzers.python.scopes import ScopeKind
-from analyzers.python.spans import SourceText
-from analyzers.python.suites import Statement, exit_kind, statements_of, sub_expressions
-from audit.model import Location, Unknown
+from topo.analyzers.python.bindings import ScopeBuilder
+from topo.analyzers.python.expressions import ExpressionReader
+from topo.analyzers.collect import Context, Facts, read_block
+from topo.analyzers.python.imports import imported_names
+from topo.analyzers.python.paths import access_path
+from topo.analyzers.python.scopes import ScopeKind
+from topo.analyzers.python.spans import SourceText
+from topo.analyzers.python.suites import Statement, exit_kind, statements_of, sub_expressions
+from topo.analyzers.model import Location, Unknown
 
 __all__ = ["StatementWalker"]
 

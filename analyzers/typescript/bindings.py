@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 import tree_sitter
 
-from analyzers.typescript.imports import ModuleLinks
-from analyzers.typescript.paths import Resolver, unwrap
-from analyzers.typescript.scopes import Binding, ClassInfo, Scope, ScopeKind
-from analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
+from topo.analyzers.typescript.imports import ModuleLinks
+from topo.analyzers.typescript.paths import Resolver, unwrap
+from topo.analyzers.typescript.scopes import Binding, ClassInfo, Scope, ScopeKind
+from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
                                          class_members, parameter_nodes, pattern_names,
                                          statements_of)
 

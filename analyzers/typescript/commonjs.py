@@ -8,8 +8,8 @@ call graph finds `module.name` directly.
 
 from __future__ import annotations
 
-from analyzers.ir import Export, Value, ValueKind
-from audit.model import Location
+from topo.analyzers.ir import Export, Value, ValueKind
+from topo.analyzers.model import Location
 
 __all__ = ["commonjs_exports"]
 

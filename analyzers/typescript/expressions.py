@@ -12,29 +12,30 @@ defines `sendEmail.execute` (with only keys, `tools.send.execute`); any other fu
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import tree_sitter
 
-from analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
                           DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
                           ValueKind)
-from analyzers.typescript.bindings import ScopeBuilder
-from analyzers.typescript.commonjs import commonjs_exports
-from analyzers.collect import Context, Facts
-from analyzers.typescript.guards import comparisons, operator_of
-from analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, unwrap
-from analyzers.typescript.scopes import ClassInfo
-from analyzers.typescript.spans import SourceText
-from analyzers.typescript.syntax import (ParameterNode, assigned_names, parameter_nodes,
+from topo.analyzers.typescript.bindings import ScopeBuilder
+from topo.analyzers.typescript.commonjs import commonjs_exports
+from topo.analyzers.collect import Context, Facts
+from topo.analyzers.typescript.guards import comparisons, operator_of
+from topo.analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, unwrap
+from topo.analyzers.typescript.scopes import ClassInfo
+from topo.analyzers.typescript.spans import SourceText
+from topo.analyzers.typescript.syntax import (ParameterNode, assigned_names, parameter_nodes,
                                          pattern_defaults, pattern_names, statements_of)
-from analyzers.typescript.values import literal_value, merged_reads, string_value, unescape
+from topo.analyzers.typescript.values import literal_value, merged_reads, string_value, unescape
 
-if TYPE_CHECKING:
-    from analyzers.typescript.walker import StatementWalker
+__all__ = ["BlockReader", "ExpressionReader"]
 
-__all__ = ["ExpressionReader"]
+# Reads a function body's statements: the statement walker's `block`, handed to the reader when
+# it is built, so that no reader exists that would silently skip a body.
+BlockReader = Callable[[Sequence[tree_sitter.Node], Context], None]
 
 # Type-level syntax inside expressions: no runtime value, nothing read.
 _TYPE_NODES = frozenset({
@@ -52,16 +53,16 @@ _TEST_OPERATORS = frozenset({"===", "==", "!==", "!=", "<", ">", "<=", ">=", "in
 
 
 class ExpressionReader:
-    __slots__ = ("text", "resolver", "builder", "facts", "values", "walker")
+    __slots__ = ("text", "resolver", "builder", "facts", "values", "read_block")
 
     def __init__(self, text: SourceText, resolver: Resolver, builder: ScopeBuilder,
-                 facts: Facts) -> None:
+                 facts: Facts, read_block: BlockReader) -> None:
         self.text = text
         self.resolver = resolver
         self.builder = builder
         self.facts = facts
         self.values: dict[int, Value] = {}   # by node id
-        self.walker: StatementWalker | None = None   # set by the walker (function bodies)
+        self.read_block = read_block
 
     def value(self, node: tree_sitter.Node, context: Context, naming: str | None = None
               ) -> Value:
@@ -456,8 +457,7 @@ class ExpressionReader:
                          inner.at(location), True, False)
         body = node.child_by_field_name("body")
         if body is not None and body.type == "statement_block":
-            if self.walker is not None:
-                self.walker.block(statements_of(body), inner.at(location))
+            self.read_block(statements_of(body), inner.at(location))
         elif body is not None:
             returned, condition = self.value_and_test(body, inner.at(self.text.location(body)))
             self.facts.returns.append(Return(returned, self.text.location(body), qualname,

@@ -20,20 +20,19 @@ from dataclasses import replace
 
 import tree_sitter
 
-from analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
-from analyzers.typescript.bindings import ScopeBuilder
-from analyzers.typescript.expressions import ExpressionReader
-from analyzers.collect import Context, Facts
-from analyzers.typescript.grammars import parse_tree
-from analyzers.typescript.imports import module_links
-from analyzers.typescript.paths import Resolver
-from analyzers.typescript.project import ProjectLayout
-from analyzers.typescript.queries import matches
-from analyzers.typescript.scopes import Scope, ScopeKind
-from analyzers.typescript.spans import SourceText
-from analyzers.typescript.syntax import statements_of
-from analyzers.typescript.walker import StatementWalker
-from audit.model import Location, Unknown
+from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
+from topo.analyzers.typescript.bindings import ScopeBuilder
+from topo.analyzers.collect import Context, Facts
+from topo.analyzers.typescript.grammars import parse_tree
+from topo.analyzers.typescript.imports import module_links
+from topo.analyzers.typescript.paths import Resolver
+from topo.analyzers.typescript.project import ProjectLayout
+from topo.analyzers.typescript.queries import matches
+from topo.analyzers.typescript.scopes import Scope, ScopeKind
+from topo.analyzers.typescript.spans import SourceText
+from topo.analyzers.typescript.syntax import statements_of
+from topo.analyzers.typescript.walker import StatementWalker
+from topo.analyzers.model import Location, Unknown
 
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
@@ -153,8 +152,7 @@ def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: Pr
     links = module_links(root, empty.language, text, path, layout)
     resolver = Resolver(module, text)
     builder = ScopeBuilder(resolver, links)
-    reader = ExpressionReader(text, resolver, builder, facts)
-    walker = StatementWalker(text, reader, builder, facts, links, strict)
+    walker = StatementWalker(text, resolver, builder, facts, links, strict)
     statements = statements_of(root)
     scope = builder.scan(statements, Scope(MODULE_SCOPE, ScopeKind.MODULE, None))
     walker.block(statements, Context(scope, (), Location(path, 1), ()))

@@ -14,7 +14,7 @@ import tree_sitter
 import tree_sitter_javascript
 import tree_sitter_typescript
 
-from analyzers.ir import Language
+from topo.analyzers.ir import Language
 
 __all__ = ["grammar", "parse_tree"]
 

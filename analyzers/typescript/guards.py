@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 import tree_sitter
 
-from analyzers.ir import Comparison, Value, ValueKind
-from analyzers.typescript.spans import SourceText
+from topo.analyzers.ir import Comparison, Value, ValueKind
+from topo.analyzers.typescript.spans import SourceText
 
 __all__ = ["comparisons", "CONNECTIVES"]
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 import tree_sitter
 
-from analyzers.ir import Language
-from analyzers.typescript.project import ProjectLayout
-from analyzers.typescript.queries import matches
-from analyzers.typescript.spans import SourceText
-from analyzers.typescript.values import string_value
+from topo.analyzers.ir import Language
+from topo.analyzers.typescript.project import ProjectLayout
+from topo.analyzers.typescript.queries import matches
+from topo.analyzers.typescript.spans import SourceText
+from topo.analyzers.typescript.values import string_value
 
 __all__ = ["ImportedName", "ReExport", "ModuleLinks", "module_links"]
 

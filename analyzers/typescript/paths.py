@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import tree_sitter
 
-from analyzers.classes import member
-from analyzers.typescript.scopes import ClassInfo, Scope, governing, lookup
-from analyzers.typescript.spans import SourceText
-from analyzers.typescript.values import number_literal, string_value
+from topo.analyzers.classes import member
+from topo.analyzers.typescript.scopes import ClassInfo, Scope, governing, lookup
+from topo.analyzers.typescript.spans import SourceText
+from topo.analyzers.typescript.values import number_literal, string_value
 
 __all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
 

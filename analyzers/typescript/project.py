@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzers.typescript.jsonc import loads_jsonc
+from topo.analyzers.typescript.jsonc import loads_jsonc
 
 __all__ = ["PathAlias", "TsConfig", "ProjectLayout", "load_layout", "SCRIPT_EXTENSIONS",
            "strip_script_extension"]

@@ -11,12 +11,12 @@ from importlib import resources
 
 import tree_sitter
 
-from analyzers.ir import Language
-from analyzers.typescript.grammars import grammar
+from topo.analyzers.ir import Language
+from topo.analyzers.typescript.grammars import grammar
 
 __all__ = ["query", "matches"]
 
-_PACKAGE = "analyzers.typescript"
+_PACKAGE = "topo.analyzers.typescript"
 
 
 @functools.cache

@@ -14,8 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from analyzers.classes import ClassInfo
-from analyzers.ir import MODULE_SCOPE
+from topo.analyzers.classes import ClassInfo
+from topo.analyzers.ir import MODULE_SCOPE
 
 __all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "lookup", "GLOBAL_PREFIX"]
 

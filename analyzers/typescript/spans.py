@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tree_sitter
 
-from audit.model import Location
+from topo.analyzers.model import Location
 
 __all__ = ["SourceText", "TEXT_LIMIT"]
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 import tree_sitter
 
-from analyzers.ir import Value, ValueKind
-from analyzers.typescript.spans import SourceText
+from topo.analyzers.ir import Value, ValueKind
+from topo.analyzers.typescript.spans import SourceText
 
 __all__ = ["literal_value", "merged_reads", "number_literal", "string_value", "unescape"]
 

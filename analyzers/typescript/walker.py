@@ -16,19 +16,19 @@ from typing import Any
 
 import tree_sitter
 
-from analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind,
+from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind,
                           Export, Guard, GuardedBlock, GuardKind, Import, Return, Value)
-from analyzers.typescript.bindings import ScopeBuilder
-from analyzers.typescript.expressions import ExpressionReader
-from analyzers.collect import Context, Facts, read_block
-from analyzers.typescript.imports import ModuleLinks
-from analyzers.typescript.paths import unwrap
-from analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
-from analyzers.typescript.spans import SourceText
-from analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
+from topo.analyzers.typescript.bindings import ScopeBuilder
+from topo.analyzers.typescript.expressions import ExpressionReader
+from topo.analyzers.collect import Context, Facts, read_block
+from topo.analyzers.typescript.imports import ModuleLinks
+from topo.analyzers.typescript.paths import Resolver, unwrap
+from topo.analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
+from topo.analyzers.typescript.spans import SourceText
+from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
                                          SKIPPED_STATEMENTS, class_members, exit_kind,
                                          statements_of)
-from audit.model import Location, Unknown
+from topo.analyzers.model import Location, Unknown
 
 __all__ = ["StatementWalker"]
 
@@ -38,16 +38,15 @@ Statement = tree_sitter.Node
 class StatementWalker:
     __slots__ = ("text", "reader", "builder", "facts", "links", "strict", "exported")
 
-    def __init__(self, text: SourceText, reader: ExpressionReader, builder: ScopeBuilder,
+    def __init__(self, text: SourceText, resolver: Resolver, builder: ScopeBuilder,
                  facts: Facts, links: ModuleLinks, strict: bool) -> None:
         self.text = text
-        self.reader = reader
+        self.reader = ExpressionReader(text, resolver, builder, facts, self.block)
         self.builder = builder
         self.facts = facts
         self.links = links
         self.strict = strict
         self.exported: set[str] = set()      # module-level names exported by this file
-        reader.walker = self
 
     def block(self, statements: Sequence[Statement], context: Context) -> None:
         """Read a block; an `if … return` adds an EARLY_EXIT guard to the statements after it."""

@@ -9,35 +9,35 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from analyzers.facts import SourceFacts
-from audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
-from audit.checks.absence_permits import absence_permits
-from audit.checks.action_gap import action_gap
-from audit.checks.advisory_only_policy import advisory_only_policy
-from audit.checks.agent_verdict import agent_verdict
-from audit.checks.atom_gap import atom_gap
-from audit.checks.binding_mismatch import binding_mismatch
-from audit.checks.coherence_gap import coherence_gap
-from audit.checks.destructive_memory_tool import destructive_memory_tool
-from audit.checks.dynamic_decision_point import dynamic_decision_point
-from audit.checks.eval_leak import eval_leak
-from audit.checks.event_name_drift import event_name_drift
-from audit.checks.event_scope import event_scope
-from audit.checks.ghost_event import ghost_event
-from audit.checks.ghost_negative import ghost_negative
-from audit.checks.hidden_authority import hidden_authority
-from audit.checks.invoke_gap import invoke_gap
-from audit.checks.model_consent import model_consent
-from audit.checks.recording_gap import recording_gap
-from audit.checks.self_modifying_authority import self_modifying_authority
-from audit.checks.ungoverned_path import ungoverned_path
-from audit.checks.unsafe_fallback import unsafe_fallback
-from audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
-from audit.checks.untrusted_identity import untrusted_identity
-from audit.checks.unverified_outcome import unverified_outcome
-from audit.checks.unvalidated_tag import unvalidated_tag
-from audit.model import Finding
-from audit.policy import Emu
+from topo.analyzers.flow.facts import SourceFacts
+from topo.audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
+from topo.audit.checks.absence_permits import absence_permits
+from topo.audit.checks.action_gap import action_gap
+from topo.audit.checks.advisory_only_policy import advisory_only_policy
+from topo.audit.checks.agent_verdict import agent_verdict
+from topo.audit.checks.atom_gap import atom_gap
+from topo.audit.checks.binding_mismatch import binding_mismatch
+from topo.audit.checks.coherence_gap import coherence_gap
+from topo.audit.checks.destructive_memory_tool import destructive_memory_tool
+from topo.audit.checks.dynamic_decision_point import dynamic_decision_point
+from topo.audit.checks.eval_leak import eval_leak
+from topo.audit.checks.event_name_drift import event_name_drift
+from topo.audit.checks.event_scope import event_scope
+from topo.audit.checks.ghost_event import ghost_event
+from topo.audit.checks.ghost_negative import ghost_negative
+from topo.audit.checks.hidden_authority import hidden_authority
+from topo.audit.checks.invoke_gap import invoke_gap
+from topo.audit.checks.model_consent import model_consent
+from topo.audit.checks.recording_gap import recording_gap
+from topo.audit.checks.self_modifying_authority import self_modifying_authority
+from topo.audit.checks.ungoverned_path import ungoverned_path
+from topo.audit.checks.unsafe_fallback import unsafe_fallback
+from topo.audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
+from topo.audit.checks.untrusted_identity import untrusted_identity
+from topo.audit.checks.unverified_outcome import unverified_outcome
+from topo.audit.checks.unvalidated_tag import unvalidated_tag
+from topo.audit.model import Finding
+from topo.audit.policy import Emu
 
 __all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_checks",
            "severity_for"]

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.callgraph import callers_of, function_key
-from analyzers.dataflow import MUTATING_METHODS
-from analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, DefinitionKind, FileIR, Value,
+from topo.analyzers.flow.callgraph import callers_of, function_key
+from topo.analyzers.flow.dataflow import MUTATING_METHODS
+from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, DefinitionKind, FileIR, Value,
                           ValueKind)
-from analyzers.paths import root_of
-from analyzers.roles import decision_context
-from audit.checks._registry import CheckContext
-from audit.model import EdgeKind, Site, SiteKind
+from topo.analyzers.paths import root_of
+from topo.analyzers.flow.roles import decision_context
+from topo.audit.checks._registry import CheckContext
+from topo.analyzers.model import EdgeKind, Site, SiteKind
 
 __all__ = ["Supply", "context_supply"]
 

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from audit import dsl
-from audit.dsl.ast import Expr
-from audit.policy import Emu
+from topo.audit import dsl
+from topo.audit.dsl.ast import Expr
+from topo.audit.policy import Emu
 
 __all__ = ["ParsedEmu", "parsed_emus", "emu_place"]
 

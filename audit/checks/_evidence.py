@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyzers.ir import MODULE_SCOPE, Call, FileIR
-from audit.checks._registry import CheckContext
-from audit.graph import SITE
-from audit.model import Location, Site
+from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR
+from topo.audit.checks._registry import CheckContext
+from topo.audit.graph.build import SITE
+from topo.analyzers.model import Location, Site
 
 __all__ = ["callee_text", "control_text", "executor_text", "site_of", "origin_text",
            "locations", "call_symbol"]

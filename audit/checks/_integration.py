@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import Call, FileIR, ValueKind
-from analyzers.paths import root_of
-from audit.checks._registry import CheckContext
-from audit.graph import sites_of_kind
-from audit.model import Site, SiteKind
-from audit.policy import Emu
+from topo.analyzers.ir import Call, FileIR, ValueKind
+from topo.analyzers.paths import root_of
+from topo.audit.checks._registry import CheckContext
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.policy import Emu
 
 __all__ = ["MEMRAIL", "has_app_code", "partial_code", "decision_calls", "literal_point",
            "calls_by_point", "decision_project", "memrail_tools", "emu_tool_id", "repo_projects"]

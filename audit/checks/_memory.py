@@ -11,11 +11,11 @@
 
 from __future__ import annotations
 
-from analyzers.configs import Setting
-from analyzers.dataflow import Flow, Seeds, propagate
-from analyzers.ir import Call, Comparison, FileIR, Guard, GuardKind, Value, ValueKind
-from audit.checks._registry import CheckContext
-from audit.model import SiteKind
+from topo.analyzers.discovery.configs import Setting
+from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.ir import Call, Comparison, FileIR, Guard, GuardKind, Value, ValueKind
+from topo.audit.checks._registry import CheckContext
+from topo.analyzers.model import SiteKind
 
 __all__ = ["read_labels", "is_negative", "value_of", "request_flow", "is_request_value",
            "memory_reads", "retention_settings"]

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from analyzers.ir import FileIR
-from audit.checks._registry import CheckContext
-from audit.graph import sites_of_kind
-from audit.model import Location, Site, SiteKind
+from topo.analyzers.ir import FileIR
+from topo.audit.checks._registry import CheckContext
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["Producer", "Producers", "event_producers", "event_key", "union_keys"]
 

@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import Call, FileIR, Value, ValueKind
-from audit.checks._registry import CheckContext
-from audit.checks._values import Bound, bound, prompt_text
-from audit.model import Location, Site, SiteKind
+from topo.analyzers.ir import Call, FileIR, Value, ValueKind
+from topo.audit.checks._registry import CheckContext
+from topo.audit.checks._values import Bound, bound, prompt_text
+from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["Prompt", "ToolHolder", "prompts_of", "tool_holders", "constraint_in"]
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.callgraph import function_key
-from analyzers.ir import Call, FileIR, Guard, GuardKind
-from analyzers.roles import function_node
-from audit.checks._registry import CheckContext
-from audit.graph import callers, sites_of_kind
-from audit.model import EdgeKind, Site, SiteKind
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
+from topo.analyzers.flow.roles import function_node
+from topo.audit.checks._registry import CheckContext
+from topo.audit.graph.build import callers, sites_of_kind
+from topo.analyzers.model import EdgeKind, Site, SiteKind
 
 __all__ = ["Hop", "Chain", "chains", "ENTRY_APPROVAL_ATTRS"]
 

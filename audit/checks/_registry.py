@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from analyzers.facts import SourceFacts
-from analyzers.ir import Call, FileIR
-from audit.model import Code, Finding, Location, Severity, Tier
-from audit.policy import Emu
+from topo.analyzers.flow.facts import SourceFacts
+from topo.analyzers.ir import Call, FileIR
+from topo.analyzers.model import Location, Tier
+from topo.audit.model import Code, Finding, Severity
+from topo.audit.policy import Emu
 
 __all__ = ["Check", "CheckConfig", "CheckContext", "check", "severity_for"]
 

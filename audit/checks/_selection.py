@@ -8,11 +8,11 @@ model's proposal run there; RECORDING-GAP does not count such a branch as govern
 
 from __future__ import annotations
 
-from analyzers.ir import Comparison, GuardKind, Value, ValueKind
-from analyzers.paths import segments
-from audit.checks._reach import Chain, Hop
-from audit.checks._registry import CheckContext
-from audit.model import Site, SiteKind
+from topo.analyzers.ir import Comparison, GuardKind, Value, ValueKind
+from topo.analyzers.paths import segments
+from topo.audit.checks._reach import Chain, Hop
+from topo.audit.checks._registry import CheckContext
+from topo.analyzers.model import Site, SiteKind
 
 __all__ = ["CONTROLS", "empty_selection_hop", "selection_test"]
 

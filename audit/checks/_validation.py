@@ -25,15 +25,15 @@ built with, and forms 2 and 3 are not calls at all.
 
 from __future__ import annotations
 
-from analyzers.callgraph import function_key
-from analyzers.dataflow import Flow, Seeds, propagate
-from analyzers.derived import CONTROL_KINDS
-from analyzers.ir import Call, FileIR, LITERAL_KINDS, Value, ValueKind
-from analyzers.paths import root_of, segments
-from audit.checks._registry import CheckContext
-from audit.checks._values import Bound, bound, imported_from, scope_chain
-from audit.graph import sites_of_kind
-from audit.model import SiteKind
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.flow.derived import CONTROL_KINDS
+from topo.analyzers.ir import Call, FileIR, LITERAL_KINDS, Value, ValueKind
+from topo.analyzers.paths import root_of, segments
+from topo.audit.checks._registry import CheckContext
+from topo.audit.checks._values import Bound, bound, imported_from, scope_chain
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import SiteKind
 
 __all__ = ["validated_model_flow", "validator_calls", "membership_guarded", "clamped"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from audit import dsl
-from audit.dsl.ast import BoolLit, Compare, Expr, InList, NumberLit, StringLit, StrOp
-from audit.model import Site
+from topo.audit import dsl
+from topo.audit.dsl.ast import BoolLit, Compare, Expr, InList, NumberLit, StringLit, StrOp
+from topo.analyzers.model import Site
 
 __all__ = ["type_mismatch"]
 

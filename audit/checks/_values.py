@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyzers.ir import MODULE_SCOPE, Call, FileIR, Value, ValueKind
-from analyzers.paths import segments
-from audit.checks._registry import CheckContext
+from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Value, ValueKind
+from topo.analyzers.paths import segments
+from topo.audit.checks._registry import CheckContext
 
 __all__ = ["Bound", "bound", "string_constant", "prompt_text", "option", "imported_from",
            "module_file", "scope_chain"]

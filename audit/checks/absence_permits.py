@@ -23,19 +23,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from audit import codes, dsl
-from audit.checks._emus import ParsedEmu, emu_place, parsed_emus
-from audit.checks._registry import CheckContext, check
-from audit.fuzz.atoms import ABSENT, Atom, value_of, with_value
-from audit.fuzz.boundaries import TRUTHINESS_TRAPS, probes
-from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
-from audit.fuzz.plans import branch_plans
-from audit.fuzz.search import Budget, find_minimal
-from audit.fuzz.strategies import CONTEXT_NOW, planned_contexts
-from audit.fuzz.witness import is_absent
-from audit.model import Finding
-from audit.policy import Emu
-from audit.policy.lints.policy_gap import is_side_effecting
+from topo.audit import codes, dsl
+from topo.audit.checks._emus import ParsedEmu, emu_place, parsed_emus
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.triggers.atoms import ABSENT, Atom, value_of, with_value
+from topo.audit.triggers.boundaries import TRUTHINESS_TRAPS, probes
+from topo.audit.triggers.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
+from topo.audit.triggers.plans import branch_plans
+from topo.audit.triggers.search import Budget, find_minimal
+from topo.audit.triggers.strategies import CONTEXT_NOW, planned_contexts
+from topo.audit.triggers.witness import is_absent
+from topo.audit.model import Finding
+from topo.audit.policy import Emu
+from topo.audit.policy.lints.policy_gap import is_side_effecting
 
 __all__ = ["absence_permits", "consequence"]
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import Condition, FileIR, Value, ValueKind
-from audit import codes
-from audit.checks._integration import MEMRAIL, emu_tool_id, has_app_code, memrail_tools
-from audit.checks._registry import CheckContext, check
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
-from audit.policy import Emu
+from topo.analyzers.ir import Condition, FileIR, Value, ValueKind
+from topo.audit import codes
+from topo.audit.checks._integration import MEMRAIL, emu_tool_id, has_app_code, memrail_tools
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
+from topo.audit.policy import Emu
 
 __all__ = ["action_gap"]
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._evidence import executor_text
-from audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
-from audit.checks._reach import chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.graph import sites_of_kind
-from audit.model import Finding, SiteKind
+from topo.audit import codes
+from topo.audit.checks._evidence import executor_text
+from topo.audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
+from topo.audit.checks._reach import chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["advisory_only_policy"]
 

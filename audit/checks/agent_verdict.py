@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.dataflow import Seeds, propagate
-from audit import codes
-from audit.checks._memory import value_of
-from audit.checks._reach import chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.analyzers.flow.dataflow import Seeds, propagate
+from topo.audit import codes
+from topo.audit.checks._memory import value_of
+from topo.audit.checks._reach import chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["agent_verdict"]
 

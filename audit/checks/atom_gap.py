@@ -24,19 +24,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.dataflow import MUTATING_METHODS
-from analyzers.derived import CONDITIONAL_GUARDS
-from analyzers.ir import Guard, GuardKind
-from audit import codes
-from audit.checks._context import Supply, context_supply
-from audit.checks._emus import parsed_emus
-from audit.checks._integration import calls_by_point
-from audit.checks._registry import CheckContext, check
-from audit.checks._value_types import type_mismatch
-from audit.dsl.ast import (And, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
+from topo.analyzers.flow.dataflow import MUTATING_METHODS
+from topo.analyzers.flow.derived import CONDITIONAL_GUARDS
+from topo.analyzers.ir import Guard, GuardKind
+from topo.audit import codes
+from topo.audit.checks._context import Supply, context_supply
+from topo.audit.checks._emus import parsed_emus
+from topo.audit.checks._integration import calls_by_point
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.checks._value_types import type_mismatch
+from topo.audit.dsl.ast import (And, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
                            TagRef, Truthy)
-from audit.dsl.deps import operand_refs
-from audit.model import Finding, Site
+from topo.audit.dsl.deps import operand_refs
+from topo.analyzers.model import Site
+from topo.audit.model import Finding
 
 __all__ = ["atom_gap", "required_atoms"]
 
@@ -80,7 +81,7 @@ def required_atoms(ast: Expr) -> tuple[Need, ...]:
     """State and tag atoms whose absence makes `ast` false, in source order, each with the
     predicates on it that must hold for `ast` to hold (those reached through AND only).
 
-    >>> from audit.dsl import parse_trigger
+    >>> from topo.audit.dsl import parse_trigger
     >>> [n.accessor for n in required_atoms(parse_trigger(
     ...     "state.a.b > 1 AND (tag.k == 'x' OR state.a.b EXISTS) AND NOT state.c.d").ast)]
     ['state.a.b']

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._integration import decision_calls, literal_point
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding
+from topo.audit import codes
+from topo.audit.checks._integration import decision_calls, literal_point
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.model import Finding
 
 __all__ = ["binding_mismatch", "near_miss", "edit_distance"]
 

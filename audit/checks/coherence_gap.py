@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes, dsl
-from audit.checks._integration import (calls_by_point, decision_project, emu_tool_id,
+from topo.audit import codes, dsl
+from topo.audit.checks._integration import (calls_by_point, decision_project, emu_tool_id,
                                        has_app_code, memrail_tools, repo_projects)
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding, Site
-from audit.policy import Emu
+from topo.audit.checks._registry import CheckContext, check
+from topo.analyzers.model import Site
+from topo.audit.model import Finding
+from topo.audit.policy import Emu
 
 __all__ = ["coherence_gap"]
 

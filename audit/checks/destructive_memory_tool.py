@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from analyzers.configs import known_servers
-from audit.checks._reach import ENTRY_APPROVAL_ATTRS
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding, SiteKind
+from topo.audit import codes
+from topo.analyzers.discovery.configs import known_servers
+from topo.audit.checks._reach import ENTRY_APPROVAL_ATTRS
+from topo.audit.checks._registry import CheckContext, check
+from topo.analyzers.model import SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["destructive_memory_tool"]
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.callgraph import function_key
-from analyzers.ir import Call, DefinitionKind, FileIR, Value, ValueKind
-from analyzers.paths import root_of
-from audit import codes
-from audit.checks._evidence import callee_text, locations, origin_text
-from audit.checks._registry import CheckContext, check
-from audit.checks._values import Bound, string_constant
-from audit.graph import sites_of_kind
-from audit.model import Finding, SiteKind
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.ir import Call, DefinitionKind, FileIR, Value, ValueKind
+from topo.analyzers.paths import root_of
+from topo.audit import codes
+from topo.audit.checks._evidence import callee_text, locations, origin_text
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.checks._values import Bound, string_constant
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["dynamic_decision_point"]
 

@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import ValueKind
-from analyzers.paths import root_of
-from audit import codes
-from audit.checks._evidence import call_symbol, control_text, executor_text, locations
-from audit.checks._reach import Chain, Hop, chains
-from audit.checks._registry import CheckContext, check
-from audit.checks._selection import empty_selection_hop
-from audit.checks._values import Bound, bound, option
-from audit.graph import INFERRED, sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.analyzers.ir import ValueKind
+from topo.analyzers.paths import root_of
+from topo.audit import codes
+from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations
+from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.checks._selection import empty_selection_hop
+from topo.audit.checks._values import Bound, bound, option
+from topo.audit.graph.build import INFERRED, sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["eval_leak"]
 

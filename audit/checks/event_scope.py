@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._emus import ParsedEmu, emu_place, parsed_emus
-from audit.checks._producers import Producers, event_key, event_producers, union_keys
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding
-from audit.policy.templates import placeholders
+from topo.audit import codes
+from topo.audit.checks._emus import ParsedEmu, emu_place, parsed_emus
+from topo.audit.checks._producers import Producers, event_key, event_producers, union_keys
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.model import Finding
+from topo.audit.policy.templates import placeholders
 
 __all__ = ["event_scope", "entity_ids"]
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._emus import emu_place, parsed_emus
-from audit.checks._event_names import drifted_names
-from audit.checks._producers import event_key, event_producers
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding
+from topo.audit import codes
+from topo.audit.checks._emus import emu_place, parsed_emus
+from topo.audit.checks._event_names import drifted_names
+from topo.audit.checks._producers import event_key, event_producers
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.model import Finding
 
 __all__ = ["ghost_event"]
 

@@ -29,13 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from analyzers.ir import FileIR, GuardKind, Value, ValueKind
-from audit import codes
-from audit.checks._memory import is_negative, memory_reads, read_labels, retention_settings
-from audit.checks._reach import chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.analyzers.ir import FileIR, GuardKind, Value, ValueKind
+from topo.audit import codes
+from topo.audit.checks._memory import is_negative, memory_reads, read_labels, retention_settings
+from topo.audit.checks._reach import chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["ghost_negative"]
 

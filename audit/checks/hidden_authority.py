@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._reach import Chain, chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.audit import codes
+from topo.audit.checks._reach import Chain, chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["hidden_authority", "gate_text"]
 

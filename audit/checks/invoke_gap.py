@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.roles import function_node
-from audit import codes
-from audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
+from topo.analyzers.flow.roles import function_node
+from topo.audit import codes
+from topo.audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
                                        has_app_code, literal_point, memrail_tools,
                                        partial_code)
-from audit.checks._reach import chains
-from audit.checks._registry import CheckContext, check
-from audit.graph import callers
-from audit.model import EdgeKind, Finding, Site, SiteKind
+from topo.audit.checks._reach import chains
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.graph.build import callers
+from topo.analyzers.model import EdgeKind, Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["invoke_gap"]
 

@@ -19,17 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.facts import MODEL_FILLED_FRAMEWORK_EXCLUDED
-from analyzers.ir import Value, ValueKind
-from analyzers.paths import root_of, segments
-from audit import codes
-from audit.checks._evidence import (control_text, executor_text, locations, origin_text,
+from topo.analyzers.flow.facts import MODEL_FILLED_FRAMEWORK_EXCLUDED
+from topo.analyzers.ir import Value, ValueKind
+from topo.analyzers.paths import root_of, segments
+from topo.audit import codes
+from topo.audit.checks._evidence import (control_text, executor_text, locations, origin_text,
                                     site_of)
-from audit.checks._reach import ENTRY_APPROVAL_ATTRS, Chain, chains
-from audit.checks._registry import CheckContext, check
-from audit.checks._values import option
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.audit.checks._reach import ENTRY_APPROVAL_ATTRS, Chain, chains
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.checks._values import option
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["model_consent", "CONSENT_FIELDS"]
 

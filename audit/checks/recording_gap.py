@@ -20,15 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import GuardKind
-from audit import codes
-from audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
+from topo.analyzers.ir import GuardKind
+from topo.audit import codes
+from topo.audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
                                     locations)
-from audit.checks._reach import Chain, Hop, chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.checks._selection import CONTROLS, empty_selection_hop
-from audit.graph import sites_of_kind
-from audit.model import Finding, Site, SiteKind
+from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["recording_gap"]
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from analyzers.configs import known_servers
-from audit.checks._memory import value_of
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding, Site, SiteKind
+from topo.audit import codes
+from topo.analyzers.discovery.configs import known_servers
+from topo.audit.checks._memory import value_of
+from topo.audit.checks._registry import CheckContext, check
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["self_modifying_authority"]
 

@@ -22,16 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.dataflow import Flow, Seeds, propagate
-from analyzers.ir import Comparison, Guard, GuardKind, ValueKind
-from audit import codes
-from audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
+from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.ir import Comparison, Guard, GuardKind, ValueKind
+from topo.audit import codes
+from topo.audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
                                     site_of)
-from audit.checks._reach import Chain, Hop, chains
-from audit.checks._registry import CheckContext, check, severity_for
-from audit.checks._selection import CONTROLS, empty_selection_hop
-from audit.graph import INFERRED, KIND, sites_of_kind
-from audit.model import EdgeKind, Finding, Site, SiteKind
+from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
+from topo.analyzers.model import EdgeKind, Site, SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["unsafe_fallback"]
 

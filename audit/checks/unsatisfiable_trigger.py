@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.checks._emus import emu_place, parsed_emus
-from audit.checks._registry import CheckContext, check
-from audit.fuzz.contradiction import contradiction
-from audit.model import Finding
+from topo.audit import codes
+from topo.audit.checks._emus import emu_place, parsed_emus
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.triggers.contradiction import contradiction
+from topo.audit.model import Finding
 
 __all__ = ["unsatisfiable_trigger"]
 

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.dataflow import Flow
-from analyzers.ir import Call, Value
-from audit import codes
-from audit.checks._evidence import locations, origin_text
-from audit.checks._registry import CheckContext, check
-from audit.checks._validation import clamped, membership_guarded, validated_model_flow
-from audit.graph import sites_of_kind
-from audit.model import Finding, SiteKind
+from topo.analyzers.flow.dataflow import Flow
+from topo.analyzers.ir import Call, Value
+from topo.audit import codes
+from topo.audit.checks._evidence import locations, origin_text
+from topo.audit.checks._registry import CheckContext, check
+from topo.audit.checks._validation import clamped, membership_guarded, validated_model_flow
+from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.model import SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["unvalidated_tag"]
 

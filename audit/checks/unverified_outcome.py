@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import LITERAL_KINDS
-from audit import codes
-from audit.checks._memory import value_of
-from audit.checks._registry import CheckContext, check
-from audit.model import Finding, SiteKind
+from topo.analyzers.ir import LITERAL_KINDS
+from topo.audit import codes
+from topo.audit.checks._memory import value_of
+from topo.audit.checks._registry import CheckContext, check
+from topo.analyzers.model import SiteKind
+from topo.audit.model import Finding
 
 __all__ = ["unverified_outcome", "verdict_source"]
 

@@ -15,4 +15,4 @@ REQUIRED_HEADINGS = ("## What it finds", "## Why it matters", "## Example", "## 
 
 def code_doc(code_id: str) -> str:
     """The Markdown documentation of a finding code; FileNotFoundError if it has none."""
-    return resources.files("audit.docs").joinpath("codes", f"{code_id}.md").read_text("utf-8")
+    return resources.files("topo.audit.docs").joinpath("codes", f"{code_id}.md").read_text("utf-8")

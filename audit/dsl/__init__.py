@@ -3,16 +3,16 @@
 Public surface; everything else in this package is private to it.
 """
 
-from audit.dsl import ast
-from audit.dsl.deps import (Dependency, Template, dependencies, guarded_keys, operand_refs,
+from topo.audit.dsl import ast
+from topo.audit.dsl.deps import (Dependency, Template, dependencies, guarded_keys, operand_refs,
                              templates)
-from audit.dsl.diagnostics import DSL_CODES, Diagnostic, DslCode, render
-from audit.dsl.durations import DurationError, format_seconds, parse_duration
-from audit.dsl.parser import ParseResult, parse_trigger
-from audit.dsl.printer import format_trigger
-from audit.dsl.context import (ContextError, EvalContext, Event, context_to_json, load_context,
+from topo.audit.dsl.diagnostics import DSL_CODES, Diagnostic, DslCode, render
+from topo.audit.dsl.durations import DurationError, format_seconds, parse_duration
+from topo.audit.dsl.parser import ParseResult, parse_trigger
+from topo.audit.dsl.printer import format_trigger
+from topo.audit.dsl.context import (ContextError, EvalContext, Event, context_to_json, load_context,
                                parse_timestamp)
-from audit.dsl.evaluate import EvaluationError, evaluate
+from topo.audit.dsl.evaluate import EvaluationError, evaluate
 
 __all__ = [
     # syntax: lexer.py, parser.py, printer.py, deps.py, durations.py, diagnostics.py

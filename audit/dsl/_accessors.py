@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from audit.dsl.ast import EventRef, StateRef, TagRef, TextSpan
-from audit.dsl.lexer import Token
-from audit.dsl._stream import TokenStream
+from topo.audit.dsl.ast import EventRef, StateRef, TagRef, TextSpan
+from topo.audit.dsl.lexer import Token
+from topo.audit.dsl._stream import TokenStream
 
 __all__ = ["state_ref", "tag_ref", "event_ref", "segments_of", "is_state_key",
            "STATE_SEGMENTS"]

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from audit.dsl.ast import (Count, Duration, EventQuery, NumberLit, StringLit, TextSpan,
+from topo.audit.dsl.ast import (Count, Duration, EventQuery, NumberLit, StringLit, TextSpan,
                            WhereFilter)
-from audit.dsl.durations import DurationError, parse_duration
-from audit.dsl.lexer import COMPARISON_KINDS, Token, TokenKind
-from audit.dsl._accessors import event_ref, is_state_key
-from audit.dsl._stream import TokenStream
+from topo.audit.dsl.durations import DurationError, parse_duration
+from topo.audit.dsl.lexer import COMPARISON_KINDS, Token, TokenKind
+from topo.audit.dsl._accessors import event_ref, is_state_key
+from topo.audit.dsl._stream import TokenStream
 
 __all__ = ["event_query", "count", "number_literal", "string_literal", "accessor_prefix",
            "PLACEHOLDER"]

@@ -29,9 +29,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from audit.dsl.ast import EventQuery, NumberLit, StringLit, WhereFilter
-from audit.dsl.context import EvalContext, Event
-from audit.dsl._values import as_number, exact_context, stringify
+from topo.audit.dsl.ast import EventQuery, NumberLit, StringLit, WhereFilter
+from topo.audit.dsl.context import EvalContext, Event
+from topo.audit.dsl._values import as_number, exact_context, stringify
 
 __all__ = ["count_matching", "fill_template", "resolve_string_filter"]
 

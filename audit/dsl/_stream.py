@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from audit.dsl.ast import TextSpan
-from audit.dsl.diagnostics import Diagnostic, dsl_code
-from audit.dsl.lexer import KEYWORDS, LexResult, Token, TokenKind
+from topo.audit.dsl.ast import TextSpan
+from topo.audit.dsl.diagnostics import Diagnostic, dsl_code
+from topo.audit.dsl.lexer import KEYWORDS, LexResult, Token, TokenKind
 
 __all__ = ["ParseStop", "TokenStream", "MAX_NESTING"]
 

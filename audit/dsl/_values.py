@@ -35,7 +35,7 @@ from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 from enum import Enum
 from typing import Any
 
-from audit.dsl.context import normalize_text
+from topo.audit.dsl.context import normalize_text
 
 __all__ = ["Absent", "ABSENT", "exact_context", "as_number", "is_number", "is_truthy",
            "values_equal", "order", "is_member", "stringify"]

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from audit.dsl.ast import (And, Arith, Compare, Count, Duration, EventQuery, Exists, Expr,
+from topo.audit.dsl.ast import (And, Arith, Compare, Count, Duration, EventQuery, Exists, Expr,
                            InList, Not, Operand, Or, StateRef, StringLit, StrOp, TagRef, TextSpan,
                            Truthy)
-from audit.dsl._event_syntax import PLACEHOLDER
+from topo.audit.dsl._event_syntax import PLACEHOLDER
 
 __all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates", "operand_refs"]
 
@@ -75,7 +75,7 @@ class Template:
 def guarded_keys(ast: Expr) -> frozenset[str]:
     """Accessors (`state.a.b`, `tag.k`) whose explicit EXISTS holds whenever `ast` is true.
 
-    >>> from audit.dsl import parse_trigger
+    >>> from topo.audit.dsl import parse_trigger
     >>> text = "state.a.b EXISTS AND (tag.k EXISTS OR state.a.b EXISTS)"
     >>> sorted(guarded_keys(parse_trigger(text).ast))
     ['state.a.b']

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from audit.dsl.ast import TextSpan
+from topo.audit.dsl.ast import TextSpan
 
 __all__ = ["DslCode", "Diagnostic", "DSL_CODES", "dsl_code", "line_column", "render"]
 

@@ -35,12 +35,12 @@ from typing import Any
 
 import regex
 
-from audit.dsl.ast import (Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
+from topo.audit.dsl.ast import (Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
                            NumberLit, Not, And, Or, StateRef, StringLit, StrOp, TagRef, TextSpan,
                            Truthy, Operand)
-from audit.dsl.context import EvalContext
-from audit.dsl._events import count_matching
-from audit.dsl._values import (ABSENT, Absent, as_number, exact_context, is_member, is_truthy,
+from topo.audit.dsl.context import EvalContext
+from topo.audit.dsl._events import count_matching
+from topo.audit.dsl._values import (ABSENT, Absent, as_number, exact_context, is_member, is_truthy,
                                order, values_equal)
 
 __all__ = ["evaluate", "EvaluationError", "DEFAULT_MATCH_TIMEOUT", "MAX_MATCH_SUBJECT"]
@@ -66,7 +66,7 @@ def evaluate(ast: Expr, ctx: EvalContext, *,
              match_timeout: float = DEFAULT_MATCH_TIMEOUT) -> bool:
     """True when trigger `ast` matches context `ctx`.
 
-    >>> from audit.dsl.ast import Not, Truthy, StateRef
+    >>> from topo.audit.dsl.ast import Not, Truthy, StateRef
     >>> from datetime import datetime, UTC
     >>> evaluate(Not(Truthy(StateRef("user.banned"))),
     ...          EvalContext(state={}, tags={}, events=(), now=datetime.now(UTC)))

@@ -16,8 +16,8 @@ import enum
 import re
 from dataclasses import dataclass
 
-from audit.dsl.ast import TextSpan
-from audit.dsl.diagnostics import Diagnostic, dsl_code
+from topo.audit.dsl.ast import TextSpan
+from topo.audit.dsl.diagnostics import Diagnostic, dsl_code
 
 __all__ = ["TokenKind", "Token", "LexResult", "tokenize", "quote_string", "KEYWORDS",
            "PUNCTUATION", "FOREIGN_OPERATORS", "ACCESSOR_PREFIXES", "COMPARISON_KINDS"]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, EventRef, Exists,
+from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, EventRef, Exists,
                            Expr, InList, ListLit, Not, NumberLit, Operand, Or, StateRef, StrOp,
                            StringLit, TagRef, Truthy, WhereFilter)
-from audit.dsl.lexer import quote_string
+from topo.audit.dsl.lexer import quote_string
 
 __all__ = ["format_trigger", "format_operand", "format_number"]
 

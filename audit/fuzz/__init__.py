@@ -6,12 +6,12 @@ Public surface; the modules behind it are free to change. `audit.fuzz.strategies
 directly by tests.
 """
 
-from audit.fuzz.contradiction import contradiction
-from audit.fuzz.export import export_tests, exported_test_source
-from audit.fuzz.report import SCHEMA, fuzz_document, render_json, render_markdown
-from audit.fuzz.run import (DEFAULT_NOW, EmuResult, FuzzConfig, FuzzReport, PolicyUnderTest,
+from topo.audit.triggers.contradiction import contradiction
+from topo.audit.fuzz.export import export_tests, exported_test_source
+from topo.audit.fuzz.report import SCHEMA, fuzz_document, render_json, render_markdown
+from topo.audit.fuzz.run import (DEFAULT_NOW, EmuResult, FuzzConfig, FuzzReport, PolicyUnderTest,
                             fuzz_policies, parse_policies)
-from audit.fuzz.search import DEFAULT_MAX_EXAMPLES, Budget
+from topo.audit.triggers.search import DEFAULT_MAX_EXAMPLES, Budget
 
 __all__ = [
     # running: run.py, search.py

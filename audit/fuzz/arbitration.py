@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from audit.dsl import EvalContext
-from audit.fuzz.evaluation import TriggerUnderTest
+from topo.audit.dsl import EvalContext
+from topo.audit.triggers.evaluation import TriggerUnderTest
 
 __all__ = ["Contender", "Selection", "contender", "select", "lane_of", "LIVE_STATES",
            "EVALUATED_STATES"]

@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from audit.dsl import EvalContext, context_to_json
-from audit.fuzz.atoms import Atom
-from audit.fuzz.boundaries import Probes, same_value
-from audit.fuzz.evaluation import TriggerUnderTest
-from audit.fuzz.plans import branch_plans, free_plan
-from audit.fuzz.search import Budget, draw_sample, find_minimal
-from audit.fuzz.strategies import planned_contexts
-from audit.fuzz.tables import empty_context, probe_rows, value_sort_key
-from audit.fuzz.values import format_value, format_values, is_number
+from topo.audit.dsl import EvalContext, context_to_json
+from topo.audit.triggers.atoms import Atom
+from topo.audit.triggers.boundaries import Probes, same_value
+from topo.audit.triggers.evaluation import TriggerUnderTest
+from topo.audit.triggers.plans import branch_plans, free_plan
+from topo.audit.triggers.search import Budget, draw_sample, find_minimal
+from topo.audit.triggers.strategies import planned_contexts
+from topo.audit.fuzz.tables import empty_context, probe_rows, value_sort_key
+from topo.audit.fuzz.values import format_value, format_values, is_number
 
 __all__ = ["SweepPoint", "DiffCase", "ChangedRegion", "UnchangedRegion", "EmuDiff",
            "diff_bases", "diff_triggers", "added_emu", "removed_emu", "MAX_SAMPLED_CASES"]

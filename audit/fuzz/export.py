@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from audit.dsl import context_to_json
-from audit.fuzz.run import FuzzReport
-from audit.fuzz.values import format_value
+from topo.audit.dsl import context_to_json
+from topo.audit.fuzz.run import FuzzReport
+from topo.audit.fuzz.values import format_value
 
 __all__ = ["export_tests", "exported_test_source"]
 
@@ -31,7 +31,7 @@ as a non-match, as in `topo fuzz`.
 
 import pytest
 
-from audit.dsl import EvaluationError, evaluate, load_context, parse_timestamp, parse_trigger
+from topo.audit.dsl import EvaluationError, evaluate, load_context, parse_timestamp, parse_trigger
 
 NOW = {now!r}
 

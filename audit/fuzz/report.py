@@ -15,12 +15,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from audit.dsl import EvalContext, context_to_json
-from audit.fuzz.arbitration import Selection
-from audit.fuzz.diff import EmuDiff
-from audit.fuzz.run import EmuResult, FuzzReport
-from audit.fuzz.standings import DecisionPointReport, Standing
-from audit.fuzz.values import format_value, json_value
+from topo.audit.dsl import EvalContext, context_to_json
+from topo.audit.fuzz.arbitration import Selection
+from topo.audit.fuzz.diff import EmuDiff
+from topo.audit.fuzz.run import EmuResult, FuzzReport
+from topo.audit.fuzz.standings import DecisionPointReport, Standing
+from topo.audit.fuzz.values import format_value, json_value
 
 __all__ = ["fuzz_document", "render_json", "render_markdown", "SCHEMA"]
 

@@ -13,18 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from audit.dsl import EvalContext, format_trigger, parse_trigger
-from audit.dsl.ast import Expr
-from audit.fuzz.arbitration import Contender, Lane, contender, lane_of
-from audit.fuzz.boundaries import Probes, merge_probes, probes
-from audit.fuzz.diff import EmuDiff, added_emu, diff_bases, diff_triggers, removed_emu
-from audit.fuzz.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
-from audit.fuzz.search import Budget
-from audit.fuzz.standings import DecisionPointReport, decision_point_reports
-from audit.fuzz.strategies import CONTEXT_NOW
-from audit.fuzz.tables import BoundaryRow, boundary_table, empty_context
-from audit.fuzz.witness import Reachability, reachability
-from audit.policy import Emu, EmuSet, LoadError
+from topo.audit.dsl import EvalContext, format_trigger, parse_trigger
+from topo.audit.dsl.ast import Expr
+from topo.audit.fuzz.arbitration import Contender, Lane, contender, lane_of
+from topo.audit.triggers.boundaries import Probes, merge_probes, probes
+from topo.audit.fuzz.diff import EmuDiff, added_emu, diff_bases, diff_triggers, removed_emu
+from topo.audit.triggers.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
+from topo.audit.triggers.search import Budget
+from topo.audit.fuzz.standings import DecisionPointReport, decision_point_reports
+from topo.audit.triggers.strategies import CONTEXT_NOW
+from topo.audit.fuzz.tables import BoundaryRow, boundary_table, empty_context
+from topo.audit.triggers.witness import Reachability, reachability
+from topo.audit.policy import Emu, EmuSet, LoadError
 
 __all__ = ["FuzzConfig", "PolicyUnderTest", "EmuResult", "FuzzReport", "parse_policies",
            "fuzz_policies", "DEFAULT_NOW"]

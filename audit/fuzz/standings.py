@@ -17,12 +17,12 @@ from datetime import datetime
 
 from hypothesis.strategies import SearchStrategy
 
-from audit.dsl import EvalContext, context_to_json
-from audit.fuzz.arbitration import Contender, Selection, select
-from audit.fuzz.boundaries import Probes, merge_probes
-from audit.fuzz.plans import branch_plans, free_plan
-from audit.fuzz.search import Budget, find_minimal
-from audit.fuzz.strategies import planned_contexts
+from topo.audit.dsl import EvalContext, context_to_json
+from topo.audit.fuzz.arbitration import Contender, Selection, select
+from topo.audit.triggers.boundaries import Probes, merge_probes
+from topo.audit.triggers.plans import branch_plans, free_plan
+from topo.audit.triggers.search import Budget, find_minimal
+from topo.audit.triggers.strategies import planned_contexts
 
 __all__ = ["Standing", "DecisionPointReport", "decision_point_reports"]
 

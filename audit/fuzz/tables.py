@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from audit.dsl import EvalContext
-from audit.fuzz.atoms import ABSENT, Atom, value_of, with_events, with_value
-from audit.fuzz.boundaries import Probes, same_value
-from audit.fuzz.evaluation import TriggerUnderTest
-from audit.fuzz.events import matching_event, near_misses, window_of
+from topo.audit.dsl import EvalContext
+from topo.audit.triggers.atoms import ABSENT, Atom, value_of, with_events, with_value
+from topo.audit.triggers.boundaries import Probes, same_value
+from topo.audit.triggers.evaluation import TriggerUnderTest
+from topo.audit.triggers.events import matching_event, near_misses, window_of
 
 __all__ = ["BoundaryRow", "ProbeRow", "probe_rows", "boundary_table", "empty_context",
            "value_sort_key"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from audit.dsl.lexer import quote_string
-from audit.fuzz.atoms import ABSENT
+from topo.audit.dsl.lexer import quote_string
+from topo.audit.triggers.atoms import ABSENT
 
 __all__ = ["format_value", "format_values", "is_number", "json_value"]
 

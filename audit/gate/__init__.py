@@ -15,9 +15,9 @@ input is never a pass: it is exit 2 unless `allow_partial` says to gate on what 
 
 from __future__ import annotations
 
-from audit.gate._run import GateError, GateOutcome, GateRequest, GateStatus, run_gate
-from audit.gate._scope import evidence_files
-from audit.gate.baseline import (
+from topo.audit.gate._run import GateError, GateOutcome, GateRequest, GateStatus, run_gate
+from topo.audit.gate._scope import evidence_files
+from topo.audit.gate.baseline import (
     BASELINE_SCHEMA,
     Baseline,
     BaselineError,

@@ -6,18 +6,18 @@ import enum
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from audit.gate._scope import touches
-from audit.gate.baseline import (
+from topo.audit.gate._scope import touches
+from topo.audit.gate.baseline import (
     BaselineError,
     apply_baseline,
     baseline_of,
     read_baseline,
     write_baseline,
 )
-from audit.model import Finding, Severity
-from audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
-from audit.progress import NO_PROGRESS, Progress
-from audit.vcs import VcsError, changed_files
+from topo.audit.model import Finding, Severity
+from topo.audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
+from topo.audit.progress import NO_PROGRESS, Progress
+from topo.audit.vcs import VcsError, changed_files
 
 __all__ = ["GateRequest", "GateOutcome", "GateStatus", "GateError", "run_gate"]
 

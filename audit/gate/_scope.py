@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from audit.model import Finding, Site
+from topo.analyzers.model import Site
+from topo.audit.model import Finding
 
 __all__ = ["evidence_files", "touches"]
 

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from audit.fingerprint import SCHEME, fingerprint
-from audit.model import Finding, Suppression, SuppressionKind
+from topo.audit.fingerprint import SCHEME, fingerprint
+from topo.audit.model import Finding, Suppression, SuppressionKind
 
 __all__ = ["BASELINE_SCHEMA", "Baseline", "BaselineEntry", "BaselineError", "baseline_of",
            "read_baseline", "write_baseline", "render_baseline", "apply_baseline"]

@@ -5,12 +5,12 @@ RETENTION-WINDOW, and EMU-SCHEMA / EMU-TRIGGER-SYNTAX for what the schema and pa
 Public surface; the modules behind it are free to change.
 """
 
-from audit.policy.lint import lint_emu, lint_emus
-from audit.policy.load import load_emu_file, load_emus
-from audit.policy.model import (DEFAULT_RETENTION_DAYS, Emu, EmuSet, LoadError, PolicyConfig,
+from topo.audit.policy.lint import lint_emu, lint_emus
+from topo.audit.policy.load import load_emu_file, load_emus
+from topo.audit.policy.model import (DEFAULT_RETENTION_DAYS, Emu, EmuSet, LoadError, PolicyConfig,
                                 PolicyReport)
-from audit.policy.schema import SchemaViolation, emu_validator, load_schema, schema_violations
-from audit.policy.validate import validate_directory
+from topo.audit.policy.schema import SchemaViolation, emu_validator, load_schema, schema_violations
+from topo.audit.policy.validate import validate_directory
 
 __all__ = [
     "validate_directory", "load_emus", "load_emu_file", "lint_emu", "lint_emus",

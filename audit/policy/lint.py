@@ -11,13 +11,13 @@ from collections.abc import Iterable
 
 from jsonschema import Draft202012Validator
 
-from audit import codes
-from audit.model import Code, Finding
-from audit.policy.lints import LINTS, Issue, LintContext
-from audit.policy.model import Emu, PolicyConfig
-from audit.policy.paths import JsonPath, dotted, overlaps, parse
-from audit.policy.schema import emu_validator, schema_violations
-from audit.policy.trigger_facts import trigger_facts
+from topo.audit import codes
+from topo.audit.model import Code, Finding
+from topo.audit.policy.lints import LINTS, Issue, LintContext
+from topo.audit.policy.model import Emu, PolicyConfig
+from topo.audit.policy.paths import JsonPath, dotted, overlaps, parse
+from topo.audit.policy.schema import emu_validator, schema_violations
+from topo.audit.policy.trigger_facts import trigger_facts
 
 __all__ = ["lint_emu", "lint_emus", "finding_order"]
 

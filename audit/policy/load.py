@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from audit.model import Location
-from audit.policy.model import Emu, EmuSet, LoadError
+from topo.analyzers.model import Location
+from topo.audit.policy.model import Emu, EmuSet, LoadError
 
 __all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME"]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from audit.model import Finding, Location
+from topo.analyzers.model import Location
+from topo.audit.model import Finding
 
 __all__ = ["Emu", "EmuSet", "LoadError", "PolicyConfig", "PolicyReport", "DEFAULT_RETENTION_DAYS"]
 

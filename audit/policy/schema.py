@@ -14,8 +14,8 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from audit.policy.paths import dotted
-from audit.policy.schema_messages import SchemaViolation, violations_of
+from topo.audit.policy.paths import dotted
+from topo.audit.policy.schema_messages import SchemaViolation, violations_of
 
 __all__ = ["SchemaViolation", "SCHEMA_RESOURCE", "load_schema", "emu_validator",
            "schema_violations"]
@@ -25,7 +25,7 @@ SCHEMA_RESOURCE = "schemas/emu.schema.json"
 
 def load_schema() -> dict[str, Any]:
     """The EMU schema document, read from the installed package."""
-    text = resources.files("audit").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")
+    text = resources.files("topo.audit").joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")
     return json.loads(text)
 
 

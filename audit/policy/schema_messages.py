@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from jsonschema.exceptions import ValidationError
 
-from audit.policy.paths import JsonPath, dotted
+from topo.audit.policy.paths import JsonPath, dotted
 
 __all__ = ["SchemaViolation", "violations_of", "describe"]
 

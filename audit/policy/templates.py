@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from audit.policy.paths import JsonPath
+from topo.audit.policy.paths import JsonPath
 
 __all__ = ["Placeholder", "placeholders", "placeholders_in_text", "has_template"]
 

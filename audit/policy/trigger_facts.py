@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from audit.dsl import dependencies, guarded_keys, parse_trigger, templates
-from audit.dsl.ast import Expr
-from audit.dsl.diagnostics import Diagnostic
+from topo.audit.dsl import dependencies, guarded_keys, parse_trigger, templates
+from topo.audit.dsl.ast import Expr
+from topo.audit.dsl.diagnostics import Diagnostic
 
 __all__ = ["TriggerFacts", "EventWindow", "WherePlaceholder", "trigger_facts"]
 

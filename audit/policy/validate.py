@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
-from audit.policy.lint import lint_emus
-from audit.policy.load import load_emus
-from audit.policy.model import PolicyConfig, PolicyReport
+from topo.audit.policy.lint import lint_emus
+from topo.audit.policy.load import load_emus
+from topo.audit.policy.model import PolicyConfig, PolicyReport
 
 __all__ = ["validate_directory"]
 

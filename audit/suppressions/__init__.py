@@ -11,9 +11,9 @@ scan, before any baseline or `--changed-since` filter, so "unused" means unused.
 
 from __future__ import annotations
 
-from audit import codes
-from audit.suppressions._apply import apply_suppressions
-from audit.suppressions._directives import (
+from topo.audit import codes
+from topo.audit.suppressions._apply import apply_suppressions
+from topo.audit.suppressions._directives import (
     MIN_JUSTIFICATION,
     Directive,
     DirectiveProblem,

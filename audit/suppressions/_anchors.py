@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzers.ir import FileIR, Guard
-from audit.model import Location
+from topo.analyzers.ir import FileIR, Guard
+from topo.analyzers.model import Location
 
 __all__ = ["statement_spans", "statement_of", "covers"]
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from analyzers.callgraph import function_key
-from analyzers.ir import MODULE_SCOPE, FileIR
-from audit import codes
-from audit.model import Category, Finding, Location, Suppression, SuppressionKind
-from audit.suppressions._anchors import covers, statement_of, statement_spans
-from audit.suppressions._directives import Directive, DirectiveProblem, read_directives
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.ir import MODULE_SCOPE, FileIR
+from topo.audit import codes
+from topo.analyzers.model import Location
+from topo.audit.model import Category, Finding, Suppression, SuppressionKind
+from topo.audit.suppressions._anchors import covers, statement_of, statement_spans
+from topo.audit.suppressions._directives import Directive, DirectiveProblem, read_directives
 
 __all__ = ["apply_suppressions"]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from analyzers.ir import Comment, FileIR
-from audit import codes
-from audit.model import Category, Location
+from topo.analyzers.ir import Comment, FileIR
+from topo.audit import codes
+from topo.analyzers.model import Location
+from topo.audit.model import Category
 
 __all__ = ["Directive", "DirectiveProblem", "MIN_JUSTIFICATION", "read_directives"]
 

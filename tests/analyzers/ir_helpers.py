@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from analyzers.ir import Assignment, Call, FileIR
-from analyzers.python import parse_python
+from topo.analyzers.ir import Assignment, Call, FileIR
+from topo.analyzers.python import parse_python
 
 PATH = "app/agents/refund.py"
 MODULE = "app.agents.refund"

@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 from types import SimpleNamespace
 
-from analyzers.configs import ConfigFacts, is_config_file, read_configs
-from analyzers.discover import DiscoveryConfig, discover
-from audit.checks._memory import retention_settings
+from topo.analyzers.discovery.configs import ConfigFacts, is_config_file, read_configs
+from topo.analyzers.discovery.inventory import DiscoveryConfig, discover
+from topo.audit.checks._memory import retention_settings
 
 
 def _write(root: Path, files: dict[str, str]) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers import _listing
-from analyzers.discover import DiscoveryConfig, discover
-from analyzers.ir import Language
+from topo.analyzers.discovery import _listing
+from topo.analyzers.discovery.inventory import DiscoveryConfig, discover
+from topo.analyzers.ir import Language
 
 WALK = DiscoveryConfig(use_git=False)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.ir import ValueKind
-from audit.model import Location
+from topo.analyzers.ir import ValueKind
+from topo.analyzers.model import Location
 from tests.analyzers.ir_helpers import PATH, call, only_call, parse
 
 AGENT = '''

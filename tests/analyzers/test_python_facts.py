@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 
 
-from analyzers.ir import DefinitionKind, Parameter, ValueKind
-from audit.model import Location
+from topo.analyzers.ir import DefinitionKind, Parameter, ValueKind
+from topo.analyzers.model import Location
 from tests.analyzers.ir_helpers import PATH, assignments, only_call, parse
 
 

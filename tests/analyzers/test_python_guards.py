@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.ir import GuardKind, ValueKind
-from audit.model import Location
+from topo.analyzers.ir import GuardKind, ValueKind
+from topo.analyzers.model import Location
 from tests.analyzers.ir_helpers import PATH, guard_summary, only_call, parse
 
 

@@ -6,10 +6,10 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from analyzers.python import parse_python
-from analyzers.python import expressions
-from analyzers.python.expressions import ExpressionReader
-from analyzers.python.spans import _UNRECORDED, node_positions, unpack_span
+from topo.analyzers.python import parse_python
+from topo.analyzers.python import expressions
+from topo.analyzers.python.expressions import ExpressionReader
+from topo.analyzers.python.spans import _UNRECORDED, node_positions, unpack_span
 
 VARIED = '''\
 """Doc."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
-from analyzers.facts import source_facts
-from analyzers.python.frontend import parse_python
-from audit.model import EdgeKind, SiteKind
+from topo.analyzers.flow.facts import source_facts
+from topo.analyzers.python.frontend import parse_python
+from topo.analyzers.model import EdgeKind, SiteKind
 
 
 def facts(app: str | None = None, **paths: str):
@@ -171,7 +171,7 @@ def test_source_facts_are_deterministic() -> None:
 
 
 def test_new_reaches_a_typescript_constructor() -> None:
-    from analyzers.typescript import parse_typescript
+    from topo.analyzers.typescript import parse_typescript
     source = ("class Mailer {\n  constructor(host: string) { this.host = host; }\n}\n"
               "export function main() {\n  return new Mailer('smtp');\n}\n")
     result = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])

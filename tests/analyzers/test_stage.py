@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzers import frontend
-from analyzers.discover import DiscoveryConfig, Inventory, SourceFile, discover
-from analyzers.frontend import analyze_files
-from analyzers.ir import FileIR, Language
+from topo.analyzers.frontend import stage as frontend
+from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, SourceFile, discover
+from topo.analyzers.frontend.stage import analyze_files
+from topo.analyzers.ir import FileIR, Language
 
 GOOD = "from openai import OpenAI\n\nclient = OpenAI()\nclient.chat.completions.create()\n"
 

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from audit.model import Finding
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit.model import Finding
+from topo.audit.pipeline import AuditRequest, run_audit
 
 __all__ = ["emu", "findings", "emitter", "TOOL"]
 

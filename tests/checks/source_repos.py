@@ -10,8 +10,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from audit.model import Finding
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit.model import Finding
+from topo.audit.pipeline import AuditRequest, run_audit
 
 __all__ = ["audit_source", "found", "only"]
 

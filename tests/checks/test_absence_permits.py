@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from audit.checks._emus import parsed_emus
-from audit.checks.absence_permits import _permissions
-from audit.dsl import evaluate, format_trigger
-from audit.fuzz.atoms import ABSENT, value_of, with_value
-from audit.fuzz.strategies import triggers
-from audit.model import Location
-from audit.policy import Emu
+from topo.audit.checks._emus import parsed_emus
+from topo.audit.checks.absence_permits import _permissions
+from topo.audit.dsl import evaluate, format_trigger
+from topo.audit.triggers.atoms import ABSENT, value_of, with_value
+from topo.audit.triggers.strategies import triggers
+from topo.analyzers.model import Location
+from topo.audit.policy import Emu
 from emu_repos import TOOL, emu, findings
 
 BANNED = "state.refund.request_id EXISTS AND NOT state.user.banned"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from audit.checks._prompts import constraint_in
-from audit.model import Severity
+from topo.audit.checks._prompts import constraint_in
+from topo.audit.model import Severity
 from source_repos import audit_source, found, only
 
 CODE = "ADVISORY-ONLY-POLICY"

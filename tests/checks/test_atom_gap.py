@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from audit.checks.atom_gap import required_atoms
-from audit.dsl import parse_trigger
+from topo.audit.checks.atom_gap import required_atoms
+from topo.audit.dsl import parse_trigger
 from emu_repos import emu, findings
 
 DIRECTIVE = {"type": "context_directive", "directive": "Offer the discount."}
@@ -151,7 +151,7 @@ def test_no_caller_no_finding(tmp_path: Path) -> None:
 
 
 def test_corpus_apps(corpus: Path) -> None:
-    from audit.pipeline import AuditRequest, run_audit
+    from topo.audit.pipeline import AuditRequest, run_audit
     ours = {"INVOKE-GAP", "ATOM-GAP", "ACTION-GAP", "COHERENCE-GAP", "BINDING-MISMATCH"}
     winback = run_audit(AuditRequest(root=corpus / "apps" / "conditional_atom", jobs=1))
     found = [(f.code.id, f.location.file, f.location.line) for f in winback.findings

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit.pipeline import AuditRequest, run_audit
 
 FAMILY = ("UNSAFE-FALLBACK", "EVAL-LEAK", "MODEL-CONSENT", "DYNAMIC-DECISION-POINT",
           "RECORDING-GAP", "UNVALIDATED-TAG", "ADVISORY-ONLY-POLICY")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.checks.binding_mismatch import edit_distance, near_miss
+from topo.audit.checks.binding_mismatch import edit_distance, near_miss
 from emu_repos import emu, findings
 
 DIRECTIVE = {"type": "context_directive", "directive": "Offer the refund."}

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from audit import codes
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit import codes
+from topo.audit.pipeline import AuditRequest, run_audit
 from fixtures import fixture_dirs, read_expectations
 
 FIXTURES = fixture_dirs()

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from audit import codes
-from audit.checks import ALL_CHECKS
-from audit.docs import REQUIRED_HEADINGS, code_doc
-from audit.pipeline import AuditRequest, run_audit
-from audit.suppressions import CODES as SUPPRESSION_CODES
+from topo.audit import codes
+from topo.audit.checks import ALL_CHECKS
+from topo.audit.docs import REQUIRED_HEADINGS, code_doc
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.audit.suppressions import CODES as SUPPRESSION_CODES
 
 REPO = Path(__file__).resolve().parents[2]
 _BLOCK = re.compile(r"```(?P<lang>python|json|typescript)\n(?P<body>.*?)```", re.S)

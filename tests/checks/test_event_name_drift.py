@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.checks._event_names import drifted_names
+from topo.audit.checks._event_names import drifted_names
 from emu_repos import emitter, emu, findings
 
 DIRECTIVE = {"type": "context_directive", "directive": "Offer a follow-up email."}

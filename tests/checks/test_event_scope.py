@@ -68,7 +68,7 @@ def test_a_positive_unscoped_clause_is_not_reported(tmp_path: Path) -> None:
 
 
 def test_the_refund_corpus_app_is_scoped() -> None:
-    from audit.pipeline import AuditRequest, run_audit
+    from topo.audit.pipeline import AuditRequest, run_audit
     app = Path(__file__).resolve().parents[2] / "corpus" / "apps" / "memrail_refund"
     result = run_audit(AuditRequest(root=app, jobs=1, cache_dir=None))
     mine = {"GHOST-EVENT", "EVENT-NAME-DRIFT", "EVENT-SCOPE", "ABSENCE-PERMITS",

@@ -57,7 +57,7 @@ def test_the_clean_policy_corpus_alone_has_no_ghosts(tmp_path: Path) -> None:
     clean = Path(__file__).resolve().parents[2] / "corpus" / "emus" / "clean" / "emus.jsonl"
     (tmp_path / "emus").mkdir()
     shutil.copy(clean, tmp_path / "emus" / "emus.jsonl")
-    from audit.pipeline import AuditRequest, run_audit
+    from topo.audit.pipeline import AuditRequest, run_audit
     result = run_audit(AuditRequest(root=tmp_path, jobs=1, cache_dir=None))
     assert result.emus and not [f for f in result.findings if f.code.id == "GHOST-EVENT"]
 

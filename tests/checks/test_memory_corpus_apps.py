@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit.pipeline import AuditRequest, run_audit
 
 FAMILY = ("GHOST-NEGATIVE", "AGENT-VERDICT", "UNVERIFIED-OUTCOME", "SELF-MODIFYING-AUTHORITY",
           "UNTRUSTED-IDENTITY", "DESTRUCTIVE-MEMORY-TOOL", "UNGOVERNED-PATH",

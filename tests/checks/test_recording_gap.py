@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.model import Severity
+from topo.audit.model import Severity
 from source_repos import audit_source, found, only
 
 CODE = "RECORDING-GAP"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.model import Severity
+from topo.audit.model import Severity
 from source_repos import audit_source, found, only
 
 CODE = "UNSAFE-FALLBACK"
@@ -99,7 +99,7 @@ def test_branches_taken_on_a_selection_or_without_the_proposal(tmp_path: Path,
 
 
 def test_the_fastapi_fallback_corpus_app(corpus: Path) -> None:
-    from audit.pipeline import AuditRequest, run_audit
+    from topo.audit.pipeline import AuditRequest, run_audit
     result = run_audit(AuditRequest(root=corpus / "apps" / "fastapi_fallback", jobs=1,
                                     cache_dir=None))
     assert found(result.findings, CODE) == [("service/api.py", 30)]

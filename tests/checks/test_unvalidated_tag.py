@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.pipeline import AuditRequest, run_audit
+from topo.audit.pipeline import AuditRequest, run_audit
 from source_repos import audit_source, found, only
 
 CODE = "UNVALIDATED-TAG"

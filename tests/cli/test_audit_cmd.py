@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from audit.cli.main import cli
+from topo.cli.main import cli
 
 APPS = Path(__file__).resolve().parents[2] / "corpus" / "apps"
 CONTRACT_KEYS = {"schema", "summary", "sites", "edges", "emus", "findings", "unknowns"}

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from audit import __version__, codes
-from audit.cli.main import cli
-from audit.dsl.diagnostics import DSL_CODES
+from topo import __version__
+from topo.audit import codes
+from topo.cli.main import cli
+from topo.audit.dsl.diagnostics import DSL_CODES
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 NOW = "2026-11-30T12:00:00Z"

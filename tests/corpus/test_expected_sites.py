@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 APPS = Path(__file__).resolve().parents[2] / "corpus" / "apps"
 CASES = sorted(p.parent for p in APPS.glob("*/expected_sites.txt"))

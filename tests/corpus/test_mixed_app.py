@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 APP = Path(__file__).resolve().parents[2] / "corpus" / "apps" / "mixed_memrail_mubit"
 

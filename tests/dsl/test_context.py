@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from audit.dsl import ContextError, EvalContext, Event, context_to_json, load_context
-from audit.dsl.context import parse_timestamp
+from topo.audit.dsl import ContextError, EvalContext, Event, context_to_json, load_context
+from topo.audit.dsl.context import parse_timestamp
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

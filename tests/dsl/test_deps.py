@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from audit.dsl import dependencies, guarded_keys, parse_trigger, templates
-from audit.dsl.ast import TextSpan
+from topo.audit.dsl import dependencies, guarded_keys, parse_trigger, templates
+from topo.audit.dsl.ast import TextSpan
 
 
 def ast(text: str):

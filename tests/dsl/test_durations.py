@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit.dsl.durations import DurationError, format_seconds, parse_duration
+from topo.audit.dsl.durations import DurationError, format_seconds, parse_duration
 
 DAY = 86400
 

@@ -12,9 +12,9 @@ from decimal import Decimal
 
 import pytest
 
-from audit.dsl import EvalContext, EvaluationError, Event, evaluate, parse_trigger
-from audit.dsl.ast import Arith, Compare, NumberLit, StateRef, StringLit, StrOp, TextSpan
-from audit.dsl.evaluate import MAX_MATCH_SUBJECT
+from topo.audit.dsl import EvalContext, EvaluationError, Event, evaluate, parse_trigger
+from topo.audit.dsl.ast import Arith, Compare, NumberLit, StateRef, StringLit, StrOp, TextSpan
+from topo.audit.dsl.evaluate import MAX_MATCH_SUBJECT
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

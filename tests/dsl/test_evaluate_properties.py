@@ -15,12 +15,12 @@ import pytest
 
 from hypothesis import assume, find, given, settings, strategies as st
 
-from audit.dsl import EvalContext, EvaluationError, context_to_json, evaluate, load_context
-from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
+from topo.audit.dsl import EvalContext, EvaluationError, context_to_json, evaluate, load_context
+from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
                            Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
                            StrOp, TagRef, Truthy, WhereFilter)
-from audit.dsl.context import normalize_text
-from audit.fuzz.strategies import (CONTEXT_NOW, contexts, predicates,
+from topo.audit.dsl.context import normalize_text
+from topo.audit.triggers.strategies import (CONTEXT_NOW, contexts, predicates,
                                    triggers as shared_triggers)
 
 SETTINGS = settings(max_examples=200, deadline=None)
@@ -170,7 +170,7 @@ FOCUS_CASES = [
 
 
 def _parse(text: str):
-    from audit.dsl import parse_trigger
+    from topo.audit.dsl import parse_trigger
     result = parse_trigger(text)
     assert result.ast is not None, result.diagnostics
     return result.ast

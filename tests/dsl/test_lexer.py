@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from audit.dsl.ast import TextSpan
-from audit.dsl.lexer import TokenKind as K
-from audit.dsl.lexer import quote_string, tokenize
+from topo.audit.dsl.ast import TextSpan
+from topo.audit.dsl.lexer import TokenKind as K
+from topo.audit.dsl.lexer import quote_string, tokenize
 
 
 def kinds(text: str) -> list[K]:

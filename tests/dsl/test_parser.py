@@ -6,11 +6,11 @@ from decimal import Decimal
 
 import pytest
 
-from audit.dsl import DSL_CODES, parse_trigger
-from audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
+from topo.audit.dsl import DSL_CODES, parse_trigger
+from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
                            Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
                            StrOp, TagRef, TextSpan, Truthy, WhereFilter)
-from audit.dsl.diagnostics import Diagnostic
+from topo.audit.dsl.diagnostics import Diagnostic
 
 A, B, C = StateRef("a.b"), StateRef("c.d"), StateRef("e.f")
 TA, TB, TC = Truthy(A), Truthy(B), Truthy(C)
@@ -368,7 +368,7 @@ def test_moderate_nesting_is_fine() -> None:
 
 
 def test_render_windows_a_long_line_around_the_caret() -> None:
-    from audit.dsl import parse_trigger, render
+    from topo.audit.dsl import parse_trigger, render
     text = "state.a.b == 1 AND " * 300 + "state.a.b == "
     result = parse_trigger(text)
     rendered = render(text, result.diagnostics[0])
@@ -379,7 +379,7 @@ def test_render_windows_a_long_line_around_the_caret() -> None:
 
 
 def test_render_short_line_unchanged() -> None:
-    from audit.dsl import parse_trigger, render
+    from topo.audit.dsl import parse_trigger, render
     text = 'state.user.tier == "premium"'
     rendered = render(text, parse_trigger(text).diagnostics[0])
     assert rendered.split("\n")[1] == "  " + text

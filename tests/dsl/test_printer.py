@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from audit.dsl import format_trigger, parse_trigger
-from audit.dsl.ast import (And, Arith, Compare, Duration, EventQuery, EventRef, InList, ListLit,
+from topo.audit.dsl import format_trigger, parse_trigger
+from topo.audit.dsl.ast import (And, Arith, Compare, Duration, EventQuery, EventRef, InList, ListLit,
                            Not, NumberLit, Or, StateRef, StringLit, Truthy, WhereFilter)
 
 

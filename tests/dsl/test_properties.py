@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from audit.dsl import dependencies, format_trigger, guarded_keys, parse_trigger, render
-from audit.dsl.parser import ParseResult
-from audit.fuzz.strategies import triggers
+from topo.audit.dsl import dependencies, format_trigger, guarded_keys, parse_trigger, render
+from topo.audit.dsl.parser import ParseResult
+from topo.audit.triggers.strategies import triggers
 
 PROPERTY = settings(max_examples=200, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

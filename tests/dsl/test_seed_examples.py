@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.dsl import format_trigger, parse_trigger
+from topo.audit.dsl import format_trigger, parse_trigger
 
 REPO = Path(__file__).resolve().parents[2]
 SEEDS = sorted((REPO.parent / "shared" / "seeds").glob("000_*.txt"))

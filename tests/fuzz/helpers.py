@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from audit.cli.main import cli
-from audit.dsl import parse_trigger
-from audit.dsl.ast import Expr
-from audit.fuzz import Budget, FuzzConfig, PolicyUnderTest, parse_policies
-from audit.policy import load_emus
+from topo.cli.main import cli
+from topo.audit.dsl import parse_trigger
+from topo.audit.dsl.ast import Expr
+from topo.audit.fuzz import Budget, FuzzConfig, PolicyUnderTest, parse_policies
+from topo.audit.policy import load_emus
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 POLICIES = CORPUS / "policies"

@@ -3,11 +3,11 @@ the corpus EMU that matches but is always outscored."""
 
 from __future__ import annotations
 
-from audit.dsl import EvalContext
-from audit.fuzz import fuzz_policies
-from audit.fuzz.arbitration import contender, select
-from audit.fuzz.evaluation import TriggerUnderTest
-from audit.fuzz.strategies import CONTEXT_NOW
+from topo.audit.dsl import EvalContext
+from topo.audit.fuzz import fuzz_policies
+from topo.audit.fuzz.arbitration import contender, select
+from topo.audit.triggers.evaluation import TriggerUnderTest
+from topo.audit.triggers.strategies import CONTEXT_NOW
 from tests.fuzz.helpers import FAST, POLICIES, fuzz_json, parse, policies
 
 ANY = "state.a.b EXISTS"

@@ -6,12 +6,12 @@ import math
 
 import pytest
 
-from audit.dsl import EvalContext
-from audit.fuzz.atoms import ABSENT, Atom
-from audit.fuzz.boundaries import TRUTHINESS_TRAPS, merge_probes, probes, same_value
-from audit.fuzz.evaluation import TriggerUnderTest
-from audit.fuzz.strategies import CONTEXT_NOW
-from audit.fuzz.tables import boundary_table, empty_context
+from topo.audit.dsl import EvalContext
+from topo.audit.triggers.atoms import ABSENT, Atom
+from topo.audit.triggers.boundaries import TRUTHINESS_TRAPS, merge_probes, probes, same_value
+from topo.audit.triggers.evaluation import TriggerUnderTest
+from topo.audit.triggers.strategies import CONTEXT_NOW
+from topo.audit.fuzz.tables import boundary_table, empty_context
 from tests.fuzz.helpers import parse
 
 

@@ -15,7 +15,7 @@ import pytest
 from tests.fuzz.helpers import POLICIES, emu_line, fuzz_json, run, write_emus
 
 REPO = Path(__file__).resolve().parents[2]
-_MAIN = "import sys; from audit.cli import main; main(sys.argv[1:])"
+_MAIN = "import sys; from topo.cli import main; main(sys.argv[1:])"
 
 _CTX = {"type": "object", "additionalProperties": False,
         "required": ["state", "tags", "events"],

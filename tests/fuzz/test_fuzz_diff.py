@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from audit.fuzz import fuzz_policies
-from audit.fuzz.atoms import ABSENT
+from topo.audit.fuzz import fuzz_policies
+from topo.audit.triggers.atoms import ABSENT
 from tests.fuzz.helpers import FAST, emu_line, policies, write_emus
 
 

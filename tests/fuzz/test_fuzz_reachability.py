@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from audit.dsl import EvaluationError, evaluate
-from audit.fuzz import contradiction, fuzz_policies
-from audit.fuzz.atoms import Atom
-from audit.fuzz.boundaries import probes
-from audit.fuzz.evaluation import TriggerUnderTest
-from audit.fuzz.search import Budget
-from audit.fuzz.strategies import CONTEXT_NOW, contexts, triggers
-from audit.fuzz.witness import reachability
+from topo.audit.dsl import EvaluationError, evaluate
+from topo.audit.fuzz import contradiction, fuzz_policies
+from topo.audit.triggers.atoms import Atom
+from topo.audit.triggers.boundaries import probes
+from topo.audit.triggers.evaluation import TriggerUnderTest
+from topo.audit.triggers.search import Budget
+from topo.audit.triggers.strategies import CONTEXT_NOW, contexts, triggers
+from topo.audit.triggers.witness import reachability
 from tests.fuzz.helpers import FAST, POLICIES, fuzz_json, parse, policies
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from audit.dsl import load_context, parse_timestamp
-from audit.fuzz import DEFAULT_NOW, fuzz_policies
-from audit.fuzz.atoms import ABSENT, Atom
-from audit.fuzz.boundaries import same_value
-from audit.fuzz.diff import ChangedRegion, EmuDiff
-from audit.fuzz.evaluation import TriggerUnderTest
+from topo.audit.dsl import load_context, parse_timestamp
+from topo.audit.fuzz import DEFAULT_NOW, fuzz_policies
+from topo.audit.triggers.atoms import ABSENT, Atom
+from topo.audit.triggers.boundaries import same_value
+from topo.audit.fuzz.diff import ChangedRegion, EmuDiff
+from topo.audit.triggers.evaluation import TriggerUnderTest
 from tests.fuzz.helpers import FAST, POLICIES, fuzz_json, policies
 
 V1, V2 = POLICIES / "refund_v1", POLICIES / "refund_v2"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from audit.cli.main import cli
+from topo.cli.main import cli
 
 REPO = Path(__file__).resolve().parents[2]
 APPS = REPO / "corpus" / "apps"

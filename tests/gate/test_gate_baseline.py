@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from audit.gate import BASELINE_SCHEMA
+from topo.audit.gate import BASELINE_SCHEMA
 from tests.gate.gate_helpers import APPS, CHECKS, check, copy_tree, line_of, tool_app
 
 FUNCTION = '''@function_tool

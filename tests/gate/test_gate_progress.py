@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from audit.pipeline import AuditRequest, run_audit
-from audit.progress import (
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.audit.progress import (
     NO_PROGRESS,
     SHOW_AFTER_SECONDS,
     TerminalProgress,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from audit.cli import audit_cmd
-from audit.config import AUDIT_FORMATS, KEYS, ProjectConfig, load_project_config
-from audit.model import Severity
+from topo.cli import audit_cmd
+from topo.audit.config import AUDIT_FORMATS, KEYS, ProjectConfig, load_project_config
+from topo.audit.model import Severity
 from tests.gate.gate_helpers import CHECKS, check, copy_tree, tool_app, topo
 
 

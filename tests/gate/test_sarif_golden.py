@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from audit.docs import code_doc
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
-from reports.sarif_report import sarif_log
+from topo.audit.docs import code_doc
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
+from topo.reports.sarif_report import sarif_log
 from tests.gate.gate_helpers import APPS
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -11,10 +11,10 @@ from urllib.parse import unquote, urlsplit
 import jsonschema
 import pytest
 
-from audit import codes
-from audit.docs import code_doc
-from audit.model import Severity
-from reports.sarif_report import FINGERPRINT_KEY, SECURITY_SEVERITY
+from topo.audit import codes
+from topo.audit.docs import code_doc
+from topo.audit.model import Severity
+from topo.reports.sarif_report import FINGERPRINT_KEY, SECURITY_SEVERITY
 from tests.gate.gate_helpers import APPS, SCHEMA_FILE, check, copy_tree, tool_app, topo
 
 VALIDATOR = jsonschema.Draft4Validator(json.loads(SCHEMA_FILE.read_text()),

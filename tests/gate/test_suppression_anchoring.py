@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from audit.model import SuppressionKind
-from audit.pipeline import AuditRequest, run_audit
-from audit.suppressions import MIN_JUSTIFICATION
+from topo.audit.model import SuppressionKind
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.audit.suppressions import MIN_JUSTIFICATION
 from tests.gate.gate_helpers import APPS, CHECKS, check, copy_tree, tool_app
 
 WHY = "-- the path is a scratch directory this session created"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzers.ir import (MODULE_SCOPE, Assignment, Call, Definition, DefinitionKind, FileIR,
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Definition, DefinitionKind, FileIR,
                           Import, Language, Parameter, Value, ValueKind)
-from audit.model import Location
+from topo.analyzers.model import Location
 
 FILE = "app/agent.py"
 MODULE = "app.agent"
@@ -133,7 +133,7 @@ class FileBuilder:
 
 def sites_of(builder: FileBuilder):
     """Classify one built file with the shipped packs."""
-    from analyzers.packs import classify
+    from topo.analyzers.packs import classify
     return classify([builder.build()])
 
 

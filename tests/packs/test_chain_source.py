@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from analyzers.packs import PackError, classify, load_packs
-from analyzers.python import parse_python
-from audit.model import SiteKind
+from topo.analyzers.packs import PackError, classify, load_packs
+from topo.analyzers.python import parse_python
+from topo.analyzers.model import SiteKind
 
 PACK = '''
 system = "chainy"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import textwrap
 
-from analyzers.packs import classify, fingerprint
-from analyzers.python import parse_python
-from audit.model import SiteKind
+from topo.analyzers.packs import classify, fingerprint
+from topo.analyzers.python import parse_python
+from topo.analyzers.model import SiteKind
 
 
 def parse(source: str, path: str = "app/agent.py", module: str = "app.agent"):

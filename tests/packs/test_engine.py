@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.ir import Language
-from analyzers.packs import classify, fingerprint, load_packs
-from audit.model import SiteKind, Unknown
+from topo.analyzers.ir import Language
+from topo.analyzers.packs import classify, fingerprint, load_packs
+from topo.analyzers.model import SiteKind, Unknown
 from tests.packs.builders import (FileBuilder, attrs, b, call_value, dict_items, dict_value, n,
                                   s, site_for, sites_of, spread, v)
 

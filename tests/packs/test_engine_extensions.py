@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.ir import Language
-from analyzers.packs import PackError, classify, load_packs
-from audit.model import SiteKind
+from topo.analyzers.ir import Language
+from topo.analyzers.packs import PackError, classify, load_packs
+from topo.analyzers.model import SiteKind
 from tests.packs.builders import FileBuilder, attrs, dict_value, s, site_for, v
 
 PACK = '''

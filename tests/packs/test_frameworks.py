@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.ir import DefinitionKind
-from audit.model import SiteKind
+from topo.analyzers.ir import DefinitionKind
+from topo.analyzers.model import SiteKind
 from tests.packs.builders import (FileBuilder, attrs, b, call_value, list_value, n, s, site_for,
                                   sites_of, v)
 

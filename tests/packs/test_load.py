@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.packs import PackError, load_pack, load_packs
-from analyzers.packs._load import default_pack_files, pack_schema
-from analyzers.packs._model import ENGINE_ATTRS, Extract, Trigger
-from analyzers.packs._patterns import NameIndex
-from audit.model import ROLE_KINDS, EdgeKind, SiteKind, Tier
+from topo.analyzers.packs import PackError, load_pack, load_packs
+from topo.analyzers.packs._load import default_pack_files, pack_schema
+from topo.analyzers.packs._model import ENGINE_ATTRS, Extract, Trigger
+from topo.analyzers.packs._patterns import NameIndex
+from topo.analyzers.model import ROLE_KINDS, EdgeKind, SiteKind, Tier
 
 GOOD = '''
 system = "demo"
@@ -185,7 +185,7 @@ def test_every_entry_site_is_a_site_kind_and_role_a_role_edge():
 
 
 def test_schema_enums_are_the_model_enums():
-    """The schema is data for pack authors; it must not drift from audit.model."""
+    """The schema is data for pack authors; it must not drift from topo.analyzers.model."""
     entry = pack_schema()["$defs"]["entry"]["properties"]
     assert set(entry["site"]["enum"]) == {kind.value for kind in SiteKind}
     assert set(entry["role"]["enum"]) == {kind.value for kind in ROLE_KINDS}
@@ -223,7 +223,7 @@ def test_no_shipped_pattern_is_a_bare_name():
 
 def test_pack_files_ship_as_package_data():
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    data = pyproject["tool"]["setuptools"]["package-data"]["analyzers.packs"]
+    data = pyproject["tool"]["setuptools"]["package-data"]["topo.analyzers.packs"]
     assert set(data) == {"data/*.toml", "pack.schema.json"}
 
 
@@ -239,7 +239,7 @@ def test_bad_factory_pattern_names_its_index(tmp_path):
 
 
 def test_factories_are_patterns_asked_after_aliases(tmp_path):
-    from analyzers.packs import factories
+    from topo.analyzers.packs import factories
     pack = write(tmp_path, 'factories = ["demo.connect", "demo.*.cursor"]\n'
                  + GOOD + '[aliases]\nold_demo = "demo"\n')
     names = factories(load_packs([pack]))
@@ -249,7 +249,7 @@ def test_factories_are_patterns_asked_after_aliases(tmp_path):
 
 
 def test_shipped_factories_cover_names_the_patterns_go_through():
-    from analyzers.packs import factories
+    from topo.analyzers.packs import factories
     names = factories()
     for factory in ("boto3.client", "sqlite3.connect", "langgraph.prebuilt.create_react_agent",
                     "langchain_openai.ChatOpenAI.bind_tools", "ldclient.get"):

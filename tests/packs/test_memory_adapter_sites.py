@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import textwrap
 
-from analyzers.packs import classify
-from analyzers.python import parse_python
-from analyzers.typescript.frontend import parse_typescript
-from audit.model import SiteKind
+from topo.analyzers.packs import classify
+from topo.analyzers.python import parse_python
+from topo.analyzers.typescript.frontend import parse_typescript
+from topo.analyzers.model import SiteKind
 
 
 def _py(source: str):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzers.ir import MODULE_SCOPE
-from audit.model import SiteKind
+from topo.analyzers.ir import MODULE_SCOPE
+from topo.analyzers.model import SiteKind
 from tests.packs.builders import (NONE, FileBuilder, attrs, b, call_value, dict_items,
                                   dict_value, fstring, list_value, n, s, site_for, sites_of,
                                   spread, v)

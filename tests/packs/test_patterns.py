@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzers.packs._patterns import NameIndex, PatternError, expand_pattern, rewrite
+from topo.analyzers.packs._patterns import NameIndex, PatternError, expand_pattern, rewrite
 
 
 def matches(pattern: str, name: str) -> bool:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from audit.model import Finding, Location
-from audit.policy import Emu, PolicyConfig, lint_emu
+from topo.analyzers.model import Location
+from topo.audit.model import Finding
+from topo.audit.policy import Emu, PolicyConfig, lint_emu
 
 # Seed 000, "EMU anatomy" (support.critical_enterprise): valid, and clean under every lint.
 ANATOMY: dict[str, Any] = {

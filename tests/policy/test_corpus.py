@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.policy import validate_directory
+from topo.audit.policy import validate_directory
 
 EMUS = Path(__file__).resolve().parents[2] / "corpus" / "emus"
 

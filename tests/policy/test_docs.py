@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from audit import codes
-from audit.policy.lints import LINTS
+from topo.audit import codes
+from topo.audit.policy.lints import LINTS
 from tests.policy.helpers import codes_of
 
 DOCS = Path(__file__).resolve().parents[2] / "audit" / "docs" / "codes"

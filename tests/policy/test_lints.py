@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from audit.model import Severity
-from audit.policy import PolicyConfig
+from topo.audit.model import Severity
+from topo.audit.policy import PolicyConfig
 from tests.policy.helpers import ANATOMY, DELETE, anatomy, codes_of, findings, messages_of
 
 GUARDED = ANATOMY["trigger"]

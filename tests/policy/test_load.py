@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit.policy import load_emus
+from topo.audit.policy import load_emus
 from tests.policy.helpers import ANATOMY
 
 

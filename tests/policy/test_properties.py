@@ -9,8 +9,8 @@ from tempfile import TemporaryDirectory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audit import codes
-from audit.policy import load_emus
+from topo.audit import codes
+from topo.audit.policy import load_emus
 from tests.policy.helpers import ANATOMY, findings
 
 SCALARS = st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=False,

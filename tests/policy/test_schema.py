@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from audit.policy import load_schema, schema_violations
-from audit.policy.paths import dotted
+from topo.audit.policy import load_schema, schema_violations
+from topo.audit.policy.paths import dotted
 from tests.policy.helpers import ANATOMY, DELETE, anatomy
 
 REPO = Path(__file__).resolve().parents[2]

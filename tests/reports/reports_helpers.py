@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 REPO = Path(__file__).resolve().parents[2]
 APPS = REPO / "corpus" / "apps"

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from reports_helpers import APPS, EPOCH
 
-from audit.cli.main import cli
+from topo.cli.main import cli
 
 
 def run(*args: str):

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from reports_helpers import EPOCH, document_of
 
-from reports.markdown_report import render_markdown
-from reports.yaml_report import render_yaml
+from topo.reports.markdown_report import render_markdown
+from topo.reports.yaml_report import render_yaml
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 APPS = ("demo_support_agent", "memrail_refund")

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from reports_helpers import APPS, EPOCH, REPO
 
-from audit.cli.main import cli
+from topo.cli.main import cli
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 ARTIFACTS = REPO / "test-artifacts"

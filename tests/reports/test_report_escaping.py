@@ -8,10 +8,10 @@ import re
 
 from reports_helpers import GENERATED, document_of
 
-from reports.html_report import html_from_state, json_island
-from reports.markdown_report import markdown_from_state, mermaid_label
-from reports.svg_layout import COLLAPSE_THRESHOLD, layout_graph
-from reports.topology import topology_state
+from topo.reports.html_report import html_from_state, json_island
+from topo.reports.markdown_report import markdown_from_state, mermaid_label
+from topo.reports.svg_layout import COLLAPSE_THRESHOLD, layout_graph
+from topo.reports.topology import topology_state
 
 HOSTILE = "</script><script>alert(1)</script>"
 

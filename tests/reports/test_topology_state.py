@@ -7,11 +7,11 @@ from pathlib import Path
 import yaml
 from reports_helpers import EPOCH, GENERATED, document_of
 
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
-from reports.markdown_report import render_markdown
-from reports.topology import MIGRATION_PHASES, generated_at, recommendation, topology_state
-from reports.yaml_report import render_yaml
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
+from topo.reports.markdown_report import render_markdown
+from topo.reports.topology import MIGRATION_PHASES, generated_at, recommendation, topology_state
+from topo.reports.yaml_report import render_yaml
 
 TEMPLATE_KEYS = ["metadata", "summary", "projects", "decision_points", "hidden_authority",
                  "atom_contracts", "event_producers", "action_connectivity",

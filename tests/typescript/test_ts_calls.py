@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.ir import Language, ValueKind
+from topo.analyzers.ir import Language, ValueKind
 from tests.typescript.ts_helpers import PATH, call, parse_ts
 
 AGENT = """

@@ -3,7 +3,7 @@ comments."""
 
 from __future__ import annotations
 
-from analyzers.ir import DefinitionKind, Export, ValueKind
+from topo.analyzers.ir import DefinitionKind, Export, ValueKind
 from tests.typescript.ts_helpers import parse_ts
 
 SOURCE = """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzers.ir import GuardKind
+from topo.analyzers.ir import GuardKind
 from tests.typescript.ts_helpers import call, guard_summary, parse_ts
 
 

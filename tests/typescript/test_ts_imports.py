@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzers.ir import Export, Import
-from analyzers.typescript import ProjectLayout
-from analyzers.typescript.project import PathAlias, TsConfig
+from topo.analyzers.ir import Export, Import
+from topo.analyzers.typescript import ProjectLayout
+from topo.analyzers.typescript.project import PathAlias, TsConfig
 from tests.typescript.ts_helpers import call, parse_ts
 
 LAYOUT = ProjectLayout(

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.discover import DiscoveryConfig, discover
-from analyzers.frontend import analyze_files
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.analyzers.discovery.inventory import DiscoveryConfig, discover
+from topo.analyzers.frontend.stage import analyze_files
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 PYTHON = '''from memrail import AMIClient
 from memrail.atoms import state

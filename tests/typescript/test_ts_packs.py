@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from analyzers.facts import source_facts
-from analyzers.packs import classify
-from audit.model import SiteKind
+from topo.analyzers.flow.facts import source_facts
+from topo.analyzers.packs import classify
+from topo.analyzers.model import SiteKind
 from tests.typescript.ts_helpers import parse_ts
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 APPS = Path(__file__).resolve().parents[2] / "corpus" / "apps"
 # Attributes that mean the same in both languages (callee, entry and operand text do not).

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzers.ir import Language
-from analyzers.typescript import parse_typescript
-from audit.pipeline import AuditRequest, run_audit
-from reports.document import audit_document
+from topo.analyzers.ir import Language
+from topo.analyzers.typescript import parse_typescript
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import audit_document
 
 
 def _parse(source: str, path: str = "src/a.ts", **options):

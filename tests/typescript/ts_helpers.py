@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from analyzers.ir import Call, FileIR, Language
-from analyzers.typescript import ProjectLayout, parse_typescript
+from topo.analyzers.ir import Call, FileIR, Language
+from topo.analyzers.typescript import ProjectLayout, parse_typescript
 
 PATH = "src/app/agent.ts"
 MODULE = "src/app/agent"

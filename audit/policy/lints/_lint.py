@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from audit.model import Code, Severity
-from audit.policy.model import Emu, PolicyConfig
-from audit.policy.paths import JsonPath
-from audit.policy.trigger_facts import TriggerFacts
+from topo.audit.model import Code, Severity
+from topo.audit.policy.model import Emu, PolicyConfig
+from topo.audit.policy.paths import JsonPath
+from topo.audit.policy.trigger_facts import TriggerFacts
 
 __all__ = ["Issue", "Lint", "LintContext"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.model import Severity
-from audit.policy.lints._lint import Issue, Lint, LintContext
+from topo.audit import codes
+from topo.audit.model import Severity
+from topo.audit.policy.lints._lint import Issue, Lint, LintContext
 
 __all__ = ["LINTS"]
 

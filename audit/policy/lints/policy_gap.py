@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from audit import codes
-from audit.policy.lints._lint import Issue, Lint, LintContext
-from audit.policy.templates import has_template
+from topo.audit import codes
+from topo.audit.policy.lints._lint import Issue, Lint, LintContext
+from topo.audit.policy.templates import has_template
 
 __all__ = ["LINTS", "is_side_effecting", "protection_gap"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from audit import codes
-from audit.policy.lints._lint import Issue, Lint, LintContext
+from topo.audit import codes
+from topo.audit.policy.lints._lint import Issue, Lint, LintContext
 
 __all__ = ["LINTS"]
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from audit import codes
-from audit.policy.lints._lint import Issue, Lint, LintContext
-from audit.policy.paths import dotted
-from audit.policy.templates import placeholders
+from topo.audit import codes
+from topo.audit.policy.lints._lint import Issue, Lint, LintContext
+from topo.audit.policy.paths import dotted
+from topo.audit.policy.templates import placeholders
 
 __all__ = ["LINTS"]
 

@@ -1,0 +1,232 @@
+"""Discovery: which files of a repository the audit reads, and which it cannot.
+
+Seed 000 ("Audit scope") excludes generated code, vendored dependencies, fixtures and tests from
+initial discovery; the defaults here follow it, and `include_tests` brings tests back. Every file
+that looks like source but cannot be read (too large, binary, not UTF-8, a symlink loop) becomes
+an Unknown in the inventory instead of disappearing. The output is sorted, so the same tree
+always gives the same inventory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from topo.analyzers.discovery._globs import GlobSet
+from topo.analyzers.discovery._listing import Listing, git_listing, walk_listing
+from topo.analyzers.discovery.configs import is_config_file
+from topo.analyzers.ir import Language
+from topo.analyzers.model import Unknown
+
+__all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Exclusion", "Inventory", "SourceFile",
+           "discover", "exclusions", "language_of"]
+
+DEFAULT_MAX_FILE_SIZE = 1024 * 1024
+
+# Dependencies, build output, caches and tool state: never the application's own code.
+_SKIPPED_DIRECTORIES = frozenset({
+    "node_modules", ".venv", "venv", "env", ".git", "dist", "build", "site-packages",
+    "__pycache__", ".tox", ".nox", "vendor", "third_party", ".mypy_cache", ".pytest_cache",
+    ".ruff_cache", ".hg", ".svn", ".eggs", ".next",
+})
+# Generated code markers.
+_GENERATED_SUFFIXES = ("_pb2.py", "_pb2_grpc.py", ".min.js")
+_TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "fixtures"})
+_SCRIPT_EXTENSIONS = ("ts", "tsx", "js", "jsx", "mjs", "cjs")
+_TEST_SUFFIXES = ("_test.py", *(f".{kind}.{ext}" for kind in ("test", "spec")
+                                for ext in _SCRIPT_EXTENSIONS))
+
+_LANGUAGES = {
+    ".py": Language.PYTHON,
+    ".ts": Language.TYPESCRIPT, ".mts": Language.TYPESCRIPT, ".cts": Language.TYPESCRIPT,
+    ".tsx": Language.TSX,
+    ".js": Language.JAVASCRIPT, ".jsx": Language.JAVASCRIPT, ".mjs": Language.JAVASCRIPT,
+    ".cjs": Language.JAVASCRIPT,
+}
+_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+_MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "package.json", "tsconfig.json"})
+_EMU_DIRECTORY = "emus"
+_EMU_LOCK = ".emu.lock.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoveryConfig:
+    """What to read. `exclude` holds gitignore-style globs (with `**`), relative to the root."""
+
+    include_tests: bool = False
+    exclude: tuple[str, ...] = ()
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    use_git: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    path: str                  # root-relative, `/` separators
+    language: Language
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """One rule that kept paths out of the audit: the report's `out_of_scope` says what was not
+    read, so that a clean report is never mistaken for a clean repository."""
+
+    area: str
+    patterns: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    """The files an audit reads. `used_git` says whether git listed them; `notes` says how the
+    tree was listed (and why git was not used, when it was not)."""
+
+    root: Path
+    sources: tuple[SourceFile, ...]
+    manifests: tuple[str, ...]
+    emu_dirs: tuple[str, ...]
+    unknowns: tuple[Unknown, ...]
+    used_git: bool
+    emu_locks: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    out_of_scope: tuple[Exclusion, ...] = field(default=())
+    # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/configs.py)
+    configs: tuple[str, ...] = field(default=())
+
+
+def language_of(path: str) -> Language | None:
+    """The language of a source path by its extension; declaration files (`.d.ts`) are None."""
+    name = PurePosixPath(path).name
+    if name.endswith(_DECLARATION_SUFFIXES):
+        return None
+    return _LANGUAGES.get(PurePosixPath(name).suffix)
+
+
+def discover(root: Path, config: DiscoveryConfig = DiscoveryConfig()) -> Inventory:
+    """List the source files, manifests and EMU directories under `root`."""
+    root = Path(root)
+    user_excludes = GlobSet(config.exclude)
+
+    def is_excluded_dir(relative: str) -> bool:
+        return _is_skipped_dir(relative, config) or user_excludes.matches(relative, True)
+
+    listing: Listing | None = None
+    note = "git disabled by configuration; the tree was walked instead"
+    if config.use_git:
+        listing, note = git_listing(root, _SKIPPED_DIRECTORIES)
+    used_git = listing is not None
+    if listing is None:
+        listing = walk_listing(root, is_excluded_dir)
+    return _classify(root, listing, config, user_excludes, used_git, note)
+
+
+def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_excludes: GlobSet,
+              used_git: bool, note: str) -> Inventory:
+    sources: list[SourceFile] = []
+    manifests: list[str] = []
+    emu_dirs: set[str] = set()
+    emu_locks: list[str] = []
+    configs: list[str] = []
+    unknowns = list(listing.unknowns)
+    for relative in listing.files:
+        if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
+            continue
+        name = PurePosixPath(relative).name
+        parent = str(PurePosixPath(relative).parent)
+        if name == _EMU_LOCK:
+            emu_locks.append(relative)
+        elif name.endswith(".jsonl") and PurePosixPath(parent).name == _EMU_DIRECTORY:
+            emu_dirs.add(parent)
+        if name in _MANIFEST_NAMES or (name.startswith("requirements") and name.endswith(".txt")):
+            manifests.append(relative)
+        if is_config_file(relative):
+            configs.append(relative)
+        language = language_of(relative)
+        if language is not None:
+            source, unknown = _read_check(root, relative, language, config.max_file_size)
+            if source is not None:
+                sources.append(source)
+            if unknown is not None:
+                unknowns.append(unknown)
+    return Inventory(
+        root=root,
+        sources=tuple(sorted(sources, key=lambda source: source.path)),
+        manifests=tuple(sorted(manifests)),
+        emu_dirs=tuple(sorted(emu_dirs)),
+        unknowns=tuple(sorted(unknowns, key=lambda unknown: (unknown.file, unknown.reason))),
+        used_git=used_git,
+        emu_locks=tuple(sorted(emu_locks)),
+        notes=(note,),
+        out_of_scope=exclusions(config),
+        configs=tuple(sorted(configs)),
+    )
+
+
+def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
+    """The exclusion rules in force for `config`, in a fixed order (seed 000, "Audit scope")."""
+    rules = [
+        Exclusion("dependencies, build output and tool state",
+                  tuple(f"{name}/" for name in sorted(_SKIPPED_DIRECTORIES)) + ("*.egg-info/",),
+                  "vendored and installed code is not the application's own"),
+        Exclusion("generated code", tuple(f"*{suffix}" for suffix in _GENERATED_SUFFIXES),
+                  "generated files are rebuilt from their sources"),
+        Exclusion("declaration files", tuple(f"*{s}" for s in _DECLARATION_SUFFIXES),
+                  "type declarations hold no behaviour"),
+    ]
+    if not config.include_tests:
+        rules.append(Exclusion(
+            "tests and fixtures",
+            (*(f"{name}/" for name in sorted(_TEST_DIRECTORIES)), "test_*.py", "conftest.py",
+             *(f"*{suffix}" for suffix in _TEST_SUFFIXES)),
+            "excluded during initial discovery (seed 000); --include-tests reads them"))
+    if config.exclude:
+        rules.append(Exclusion("user excludes", tuple(config.exclude), "--exclude"))
+    rules.append(Exclusion(
+        "other files", ("files that are not Python, TypeScript, JavaScript or emus/*.jsonl",),
+        "topo has no front-end for them; prompts in Markdown or YAML are not read"))
+    rules.append(Exclusion(
+        "files larger than the size limit", (f"> {config.max_file_size} bytes",),
+        "listed under unknowns when they look like source"))
+    return tuple(rules)
+
+
+def _is_skipped_dir(relative: str, config: DiscoveryConfig) -> bool:
+    name = PurePosixPath(relative).name
+    if name in _SKIPPED_DIRECTORIES or name.endswith(".egg-info"):
+        return True
+    return not config.include_tests and name in _TEST_DIRECTORIES
+
+
+def _is_excluded_file(relative: str, config: DiscoveryConfig) -> bool:
+    """Default exclusions for one listed file (git lists files under skipped directories too)."""
+    parts = relative.split("/")
+    if any(_is_skipped_dir(part, config) for part in parts[:-1]):
+        return True
+    name = parts[-1]
+    if name.endswith(_GENERATED_SUFFIXES):
+        return True
+    if config.include_tests:
+        return False
+    return (name.startswith("test_") and name.endswith(".py")) or name == "conftest.py" \
+        or name.endswith(_TEST_SUFFIXES)
+
+
+def _read_check(root: Path, relative: str, language: Language,
+                max_size: int) -> tuple[SourceFile | None, Unknown | None]:
+    """Admit a source file only if it is small enough, text, and UTF-8; else say why not."""
+    path = root / relative
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            return None, Unknown(relative, f"file too large ({size} bytes; the limit is "
+                                           f"{max_size})")
+        data = path.read_bytes()
+    except OSError as error:
+        return None, Unknown(relative, f"file not readable: {error.strerror}")
+    if b"\0" in data:
+        return None, Unknown(relative, "binary file (contains a NUL byte)")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, Unknown(relative, f"not valid UTF-8 (byte {error.start})")
+    return SourceFile(relative, language, len(data)), None

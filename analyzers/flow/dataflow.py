@@ -1,0 +1,210 @@
+"""Label propagation over the IR: where the values produced at seed calls flow.
+
+One engine answers two questions:
+- which values are *model-derived* (seeds: inference calls, and the parameters of tools the model
+  invokes, which the model fills in), followed through assignments, library calls
+  (`json.loads(resp…)`, `data.get("confidence")`), returns and parameters across files;
+- which atoms reach a decision call (seeds: atom builder calls), including atoms appended to a
+  list that is later passed as `context=`.
+
+It is a may-analysis, flow-insensitive within a function and iterated to a fixed point: a label
+on a value means *some* path may carry it there. Calls listed as barriers (decision calls,
+approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
+selection model-derived.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
+from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS,
+                          Value, ValueKind)
+from topo.analyzers.paths import root_of
+
+__all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
+
+Labels = frozenset[str]
+_EMPTY: Labels = frozenset()
+_MAX_PASSES = 50
+
+# Methods that put their arguments into their receiver: `atoms.append(state(…))`.
+MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "setdefault",
+                              "appendleft", "push", "unshift", "set"})
+_SELF_NAMES = frozenset({"self", "cls"})
+
+
+@dataclass(frozen=True, slots=True)
+class Seeds:
+    calls: Mapping[str, Labels] = field(default_factory=dict)
+    parameters: Mapping[FunctionKey, Mapping[str, Labels]] = field(default_factory=dict)
+    barriers: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """The fixed point. Mappings are read-only by convention; query through the methods."""
+
+    calls: Mapping[str, Labels]
+    names: Mapping[tuple[str, str], Mapping[str, Labels]]
+    returns: Mapping[FunctionKey, Labels]
+
+    def path_labels(self, file: FileIR, scope: str, path: str | None) -> Labels:
+        """Labels of an access path read in `scope` (enclosing scopes, then the module)."""
+        if not path:
+            return _EMPTY
+        root = root_of(path)
+        for candidate in _scope_chain(scope):
+            bound = self.names.get((file.path, candidate), {})
+            if root in bound:
+                return bound[root]
+        return _EMPTY
+
+    def value_labels(self, file: FileIR, scope: str, value: Value | None) -> Labels:
+        if value is None or value.kind in LITERAL_KINDS or value.kind is ValueKind.LAMBDA:
+            return _EMPTY
+        if value.kind is ValueKind.CALL:
+            return self.calls.get(value.call or "", _EMPTY)
+        labels = set().union(*(self.path_labels(file, scope, read) for read in value.reads))
+        for _, entry in value.entries:
+            labels |= self.value_labels(file, scope, entry)
+        return frozenset(labels)
+
+    def argument_labels(self, file: FileIR, call: Call) -> Labels:
+        """Labels of everything a call consumes: arguments, keyword arguments, receiver."""
+        labels = set(self.path_labels(file, call.scope, call.receiver))
+        for value in (*call.args, *(v for _, v in call.kwargs)):
+            labels |= self.value_labels(file, call.scope, value)
+        return frozenset(labels)
+
+    def condition_labels(self, file: FileIR, scope: str, condition: Condition | None) -> Labels:
+        if condition is None:
+            return _EMPTY
+        labels = set().union(*(self.path_labels(file, scope, read) for read in condition.reads))
+        for call_id in condition.calls:
+            labels |= self.calls.get(call_id, _EMPTY)
+        return frozenset(labels)
+
+
+def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
+    """Run label propagation to a fixed point over all files."""
+    files = tuple(f for f in files if f.parse_error is None)
+    state = _State(seeds)
+    for _ in range(_MAX_PASSES):
+        state.changed = False
+        for file in files:
+            _pass(file, graph, state)
+        if not state.changed:
+            break
+    return Flow(dict(state.calls), {k: dict(v) for k, v in state.names.items()},
+                dict(state.returns))
+
+
+class _State:
+    """Mutable accumulation for one `propagate` run (never escapes it)."""
+
+    def __init__(self, seeds: Seeds) -> None:
+        self.seeds = seeds
+        self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
+        self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
+        self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
+        self.parameters: dict[FunctionKey, dict[str, Labels]] = defaultdict(dict)
+        for function, parameters in seeds.parameters.items():
+            self.parameters[function].update(parameters)
+        self.changed = False
+
+    def view(self) -> Flow:
+        return Flow(self.calls, self.names, self.returns)
+
+    def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
+        if labels and not labels <= self.names[key].get(root, _EMPTY):
+            self.names[key][root] = self.names[key].get(root, _EMPTY) | labels
+            self.changed = True
+
+    def add_call(self, call_id: str, labels: Labels) -> None:
+        if labels and not labels <= self.calls[call_id]:
+            self.calls[call_id] = self.calls[call_id] | labels
+            self.changed = True
+
+    def add_return(self, function: FunctionKey, labels: Labels) -> None:
+        if labels and not labels <= self.returns[function]:
+            self.returns[function] = self.returns[function] | labels
+            self.changed = True
+
+    def add_parameter(self, function: FunctionKey, name: str, labels: Labels) -> None:
+        if labels and not labels <= self.parameters[function].get(name, _EMPTY):
+            self.parameters[function][name] = self.parameters[function].get(name, _EMPTY) | labels
+            self.changed = True
+
+
+def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
+    view = state.view()
+    for definition in file.definitions:
+        parameters = state.parameters.get(function_key(file, definition.qualname), {})
+        for name, labels in parameters.items():
+            state.add_name((file.path, definition.qualname), name, labels)
+    for assignment in file.assignments:
+        labels = view.value_labels(file, assignment.scope, assignment.value)
+        state.add_name((file.path, assignment.scope), root_of(assignment.target), labels)
+    for call in file.calls:
+        _call(file, call, graph, state, view)
+    for returned in file.returns:
+        state.add_return(function_key(file, returned.scope),
+                         view.value_labels(file, returned.scope, returned.value))
+
+
+def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:
+    consumed = view.argument_labels(file, call)
+    if call.receiver and call.name in MUTATING_METHODS:
+        arguments = frozenset().union(*(view.value_labels(file, call.scope, v)
+                                        for v in (*call.args, *(v for _, v in call.kwargs))))
+        state.add_name((file.path, _binding_scope(file, call.scope, call.receiver, view)),
+                       root_of(call.receiver), arguments)
+    if call.id in state.seeds.barriers:
+        return
+    target = graph.target(call)
+    if target is None:
+        # A library call: its result is derived from what it consumed.
+        state.add_call(call.id, consumed)
+        return
+    state.add_call(call.id, state.returns.get(target, _EMPTY))
+    _bind_arguments(file, call, target, graph, state, view)
+
+
+def _bind_arguments(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
+                    state: _State, view: Flow) -> None:
+    _, definition = graph.definitions[target]
+    parameters = list(definition.parameters)
+    if (definition.kind is DefinitionKind.METHOD and parameters
+            and parameters[0].name in _SELF_NAMES):
+        parameters = parameters[1:]
+    positional = [p for p in parameters if p.kind == "positional"]
+    for parameter, value in zip(positional, call.args, strict=False):
+        state.add_parameter(target, parameter.name, view.value_labels(file, call.scope, value))
+    by_name = {p.name: p for p in parameters}
+    for name, value in call.kwargs:
+        labels = view.value_labels(file, call.scope, value)
+        if name == "**":
+            for parameter in parameters:
+                state.add_parameter(target, parameter.name, labels)
+        elif name in by_name:
+            state.add_parameter(target, name, labels)
+
+
+def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:
+    """The scope where the root of `path` is bound: the innermost one that binds it."""
+    root = root_of(path)
+    for candidate in _scope_chain(scope):
+        if root in view.names.get((file.path, candidate), {}):
+            return candidate
+    return scope
+
+
+def _scope_chain(scope: str) -> list[str]:
+    """`a.b.c` -> [`a.b.c`, `a.b`, `a`, `<module>`]."""
+    if scope == MODULE_SCOPE:
+        return [MODULE_SCOPE]
+    parts = scope.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]

@@ -1,0 +1,248 @@
+"""Sites that no API name identifies: they are found from dataflow, and marked `inferred`.
+
+- THRESHOLD: an ordering comparison of a model-derived value with a constant
+  (`resp.confidence > 0.8`).
+- MODEL_BRANCH: any other test of a model-derived value (`"approve" in text`,
+  `output["action"] == "refund"`, `if data["ok"]:`, `match intent:`). Tests of the tool-call
+  protocol (`stop_reason == "tool_use"`) or of a value's shape (`isinstance(x, str)`,
+  `x is None`) are marked `protocol`: they say the output is well formed, not what to do.
+- DISPATCHER: a call whose function is chosen at run time (`TOOLS[name](**args)`,
+  `getattr(obj, name)(...)`) with model-derived arguments or inside a loop over model output.
+- FALLBACK: an `except` handler of a `try` that makes a control call (a decision or approval).
+
+It also marks atom sites built under a condition (`conditional`), the docs'
+`days_since_last_login` case, including atoms appended to a list under a condition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+
+from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
+from topo.analyzers.ir import (MODULE_SCOPE, Call, Comparison, FileIR, Guard, GuardKind, ValueKind)
+from topo.analyzers.model import Location, Site, SiteKind
+
+__all__ = ["DerivedInput", "derived_sites", "mark_conditional_atoms", "CONDITIONAL_GUARDS",
+           "CONTROL_KINDS"]
+
+SYSTEM = "code"
+# Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
+# business decision: such branches are marked `protocol` and are not hidden authority.
+PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object",
+                             "call_type", "item_type", "event_type", "block_type"})
+# Tests of a value's shape, not of what it says: `isinstance(x, str)`, `x is None`.
+_SHAPE_TESTS = ("isinstance(", "hasattr(", "callable(", "type(")
+# Literal values that name protocol item kinds: `"tool_use"`, `"image_generation_call"`,
+# `"tool_call_item"`, `"response.output_text.delta"`.
+_PROTOCOL_VALUE = re.compile(r"[a-z_.]+(_call|_item|_event|_delta|_use|_calls|_output)\Z"
+                             r"|tool_use|tool_calls|function_call|end_turn|stop|text|message")
+ORDERING = frozenset({"<", "<=", ">", ">="})
+CONDITIONAL_GUARDS = frozenset({GuardKind.IF, GuardKind.MATCH_CASE, GuardKind.TERNARY,
+                                GuardKind.BOOL_OP, GuardKind.EARLY_EXIT, GuardKind.WHILE})
+CONTROL_KINDS = frozenset({SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE})
+
+
+@dataclass(frozen=True, slots=True)
+class DerivedInput:
+    files: tuple[FileIR, ...]
+    sites: tuple[Site, ...]          # pack sites
+    model: Flow                      # labels = inference (and tool-parameter) site ids
+
+
+def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
+    """THRESHOLD, MODEL_BRANCH, DISPATCHER and FALLBACK sites, sorted by id, one per place."""
+    control_calls = {s.attr("call") for s in data.sites if s.kind in CONTROL_KINDS}
+    found: dict[str, Site] = {}
+    for file in data.files:
+        for site in (*_branch_sites(file, data.model), *_dispatchers(file, data.model),
+                     *_fallbacks(file, control_calls)):
+            found.setdefault(site.id, site)
+    return tuple(sorted(found.values(), key=lambda s: s.id))
+
+
+def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tuple[Site, ...]:
+    """Atom sites built, or added to their list, under a condition get `conditional=True` and
+    the condition's text; other sites are returned unchanged."""
+    calls = {call.id: call for file in files for call in file.calls}
+    carriers = _carriers(calls.values())
+    marked = []
+    for site in sites:
+        call = calls.get(str(site.attr("call"))) if site.kind is SiteKind.ATOM else None
+        guard = None if call is None else _condition_guard(call, calls, carriers)
+        if guard is not None:
+            condition = guard.condition.text if guard.condition else guard.kind.value
+            site = replace(site, attrs=_merged(site.attrs, conditional=True, condition=condition))
+        marked.append(site)
+    return tuple(marked)
+
+
+# ---- branches ------------------------------------------------------------------------------
+
+def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
+    tests = [(scope, guard.kind, guard.condition, guard.location)
+             for scope, guard in _guards(file)]
+    # A test computed into a value is a decision too: `return score >= LIMIT`.
+    tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location)
+              for holder in (*file.assignments, *file.returns) if holder.condition is not None]
+    for scope, kind, condition, location in tests:
+        if condition is None:
+            continue
+        if kind is GuardKind.MATCH_CASE:
+            labels = model.condition_labels(file, scope, condition)
+            if labels:
+                yield _site(SiteKind.MODEL_BRANCH, file, scope, location, labels,
+                            op="match", operand=condition.text)
+            continue
+        for comparison in condition.comparisons:
+            site = _comparison_site(file, scope, comparison, model)
+            if site is not None:
+                yield site
+
+
+def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
+                     model: Flow) -> Site | None:
+    left = model.value_labels(file, scope, comparison.left)
+    right = model.value_labels(file, scope, comparison.right)
+    if bool(left) == bool(right):
+        return None        # neither side is model-derived, or the model is compared to itself
+    tainted, other = (comparison.left, comparison.right) if left else \
+        (comparison.right, comparison.left)
+    labels = left or right
+    constant = other is not None and (other.kind is ValueKind.NUMBER
+                                      or other.kind is ValueKind.NAME)
+    kind = SiteKind.THRESHOLD if comparison.op in ORDERING and constant else \
+        SiteKind.MODEL_BRANCH
+    value = None if other is None else (other.literal if other.literal is not None
+                                        else other.text)
+    field = (tainted.ref or tainted.text).rsplit(".", 1)[-1]
+    protocol = True if kind is SiteKind.MODEL_BRANCH and (
+        field in PROTOCOL_FIELDS
+        or (isinstance(value, str) and _PROTOCOL_VALUE.fullmatch(value))
+        or comparison.op in ("is", "is not")
+        or tainted.text.startswith(_SHAPE_TESTS)) else None
+    side = "left" if other is comparison.left else None
+    named = "name" if other is not None and other.kind is ValueKind.NAME else None
+    return _site(kind, file, scope, comparison.location, labels, op=comparison.op,
+                 operand=tainted.text, value=value, protocol=protocol, value_side=side,
+                 value_kind=named)
+
+
+def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:
+    """Every distinct guard of the file with the scope it sits in."""
+    seen: set[tuple[Location, GuardKind]] = set()
+    holders = (*file.calls, *file.assignments, *file.returns, *file.blocks)
+    for holder in holders:
+        for guard in holder.guards:
+            key = (guard.location, guard.kind)
+            if key not in seen:
+                seen.add(key)
+                yield holder.scope, guard
+
+
+# ---- dispatchers ---------------------------------------------------------------------------
+
+def _dispatchers(file: FileIR, model: Flow) -> Iterator[Site]:
+    bindings = _dispatch_tables(file)
+    calls = {call.id: call for call in file.calls}
+    for call in file.calls:
+        if not _is_dynamic(call):
+            continue
+        labels = model.argument_labels(file, call) | _chooser_labels(file, call, calls, model)
+        for guard in call.guards:
+            if guard.kind is GuardKind.LOOP:
+                labels |= model.condition_labels(file, call.scope, guard.condition)
+        if labels:
+            table = (call.receiver or "").removesuffix("[*]")
+            yield _site(SiteKind.DISPATCHER, file, call.scope, call.location, labels,
+                        call=call.id, function=call.receiver or call.name,
+                        targets=bindings.get(table, ()))
+
+
+def _is_dynamic(call: Call) -> bool:
+    """A call whose function is an expression the front-end cannot name: a subscript, the
+    result of another call (`getattr(...)(...)`), or an unresolved local variable."""
+    if call.callee is not None or call.decorates is not None:
+        return False
+    return call.name == "" or (call.receiver or "").endswith("[*]")
+
+
+def _chooser_labels(file: FileIR, call: Call, calls: Mapping[str, Call],
+                    model: Flow) -> frozenset[str]:
+    """For `getattr(obj, name)(...)`: the labels of the call that chose the function."""
+    base = calls.get(call.id.rsplit("+", 1)[0]) if "+" in call.id else None
+    return model.argument_labels(file, base) if base is not None else frozenset()
+
+
+def _dispatch_tables(file: FileIR) -> dict[str, tuple[str, ...]]:
+    """Names bound to dict literals of functions: `TOOLS = {"refund": refund, ...}`."""
+    tables: dict[str, tuple[str, ...]] = {}
+    for assignment in file.assignments:
+        if assignment.value.kind is ValueKind.DICT:
+            targets = tuple(sorted({v.resolved or v.ref or "" for _, v in assignment.value.entries
+                                    if v.kind is ValueKind.NAME} - {""}))
+            if targets:
+                tables[assignment.target] = targets
+    return tables
+
+
+# ---- fallbacks -----------------------------------------------------------------------------
+
+def _fallbacks(file: FileIR, control_calls: set) -> Iterator[Site]:
+    for scope, guard in _guards(file):
+        if guard.kind is not GuardKind.EXCEPT:
+            continue
+        controls = tuple(sorted(c for c in guard.try_calls if c in control_calls))
+        if controls:
+            yield _site(SiteKind.FALLBACK, file, scope, guard.location, frozenset(),
+                        handler=guard.handler or "", controls=controls)
+
+
+# ---- conditional atoms ---------------------------------------------------------------------
+
+def _carriers(calls: Iterable[Call]) -> dict[str, Call]:
+    """atom call id -> the mutating call that adds it to a list (`atoms.append(state(…))`)."""
+    carried: dict[str, Call] = {}
+    for call in calls:
+        if call.name in MUTATING_METHODS and call.receiver:
+            for value in (*call.args, *(v for _, v in call.kwargs)):
+                for nested in _call_ids(value):
+                    carried.setdefault(nested, call)
+    return carried
+
+
+def _call_ids(value) -> Iterator[str]:  # noqa: ANN001 - Value, recursive
+    if value.kind is ValueKind.CALL and value.call:
+        yield value.call
+    for _, entry in value.entries:
+        yield from _call_ids(entry)
+
+
+def _condition_guard(call: Call, calls: Mapping[str, Call],
+                     carriers: Mapping[str, Call]) -> Guard | None:
+    for holder in (call, carriers.get(call.id)):
+        if holder is None:
+            continue
+        for guard in reversed(holder.guards):
+            if guard.kind in CONDITIONAL_GUARDS:
+                return guard
+    return None
+
+
+# ---- construction --------------------------------------------------------------------------
+
+def _site(kind: SiteKind, file: FileIR, scope: str, location: Location,
+          labels: frozenset[str], **attrs: object) -> Site:
+    symbol = file.module if scope == MODULE_SCOPE else f"{file.module}.{scope}"
+    attrs = {k: v for k, v in attrs.items() if v is not None}
+    if labels:
+        attrs["origins"] = tuple(sorted(labels))
+    return Site(id=f"{kind.value}:{location.file}:{location.line}:{location.column}",
+                kind=kind, system=SYSTEM, language=file.language.value, location=location,
+                symbol=symbol, attrs=tuple(sorted(attrs.items())), inferred=True)
+
+
+def _merged(attrs: tuple, **extra: object) -> tuple:
+    merged = dict(attrs) | extra
+    return tuple(sorted(merged.items()))

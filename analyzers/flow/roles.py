@@ -1,0 +1,198 @@
+"""Edges between sites: the five topology roles, plus the call edges between functions.
+
+Function nodes are named `function:<module>.<qualname>`. Role edges:
+- observation: an atom reaches a decision call's context (through lists and variables); a
+               memory read or prompt policy (a Mubit lesson, a MemexAI prompt block) reaches a
+               model call's arguments; an implicit injection (`mubit.learn.init()`) observes
+               every model call in the process (`implicit=True`);
+- inference:   a model call's output reaches a threshold, branch, dispatcher or an executor's
+               arguments;
+- authority:   a gate (decision result, approval, threshold, model branch, config flag) guards
+               an executor; `enforced` says whether anything but the model decides; a
+               Memrail `decide_and_execute` is the enforced authority over the registered
+               tools it runs (of its project, when both name one);
+- execution:   a dispatcher or a registered tool reaches an executor;
+- recording:   an event emit or ack follows an executor in the same function.
+Role edges here are intraprocedural; paths across functions are the authority graph's job.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from topo.analyzers.flow.callgraph import CallGraph
+from topo.analyzers.flow.dataflow import Flow
+from topo.analyzers.ir import Call, FileIR, GuardKind, Value
+from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind
+
+__all__ = ["RoleInput", "role_edges", "function_node", "decision_context"]
+
+_GATES = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH})
+_ENFORCED_GATES = frozenset({SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})
+_CONSUMERS = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH, SiteKind.DISPATCHER})
+_RECORDERS = frozenset({SiteKind.EVENT_EMIT, SiteKind.ACK})
+
+
+def function_node(key: str) -> str:
+    return f"function:{key}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoleInput:
+    files: tuple[FileIR, ...]
+    sites: tuple[Site, ...]
+    graph: CallGraph
+    model: Flow          # labels: inference / tool-parameter site ids
+    atoms: Flow          # labels: atom site ids
+    authority: Flow      # labels: decision / approval / config gate site ids
+    memory: Flow | None = None   # labels: memory read / prompt policy site ids
+
+
+def role_edges(data: RoleInput) -> tuple[Edge, ...]:
+    """All edges, deduplicated and sorted."""
+    files = {f.path: f for f in data.files}
+    calls = {call.id: (files[path], call) for path, f in files.items() for call in f.calls}
+    edges = {*_call_edges(data.graph), *_observation(data, calls), *_memory_observation(data, calls), *_inference(data, calls),
+             *_authority(data, calls), *_decision_authority(data), *_execution(data), *_recording(data)}
+    return tuple(sorted(edges, key=lambda e: (e.kind.value, e.source, e.target, e.attrs)))
+
+
+def decision_context(call: Call) -> Value | None:
+    """The value a decision call takes its atoms from: `context=`/`atoms=`, or the
+    `context`/`atoms` key of a TS-style options object."""
+    for name in ("context", "atoms"):
+        value = call.kwarg(name)
+        if value is not None:
+            return value
+    if call.args:
+        return call.args[0].entry("context") or call.args[0].entry("atoms")
+    return None
+
+
+def _call_edges(graph: CallGraph) -> Iterator[Edge]:
+    for edge in graph.edges:
+        yield Edge(function_node(edge.caller), function_node(edge.callee), EdgeKind.CALLS,
+                   (("call", edge.call),))
+
+
+def _observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    atom_ids = {s.id for s in data.sites if s.kind is SiteKind.ATOM}
+    for decision in _of_kind(data.sites, SiteKind.DECISION_CALL):
+        found = calls.get(decision.attr("call"))
+        if found is None:
+            continue
+        file, call = found
+        labels = set(data.atoms.value_labels(file, call.scope, decision_context(call)))
+        labels |= {a for a in atom_ids if _atom_call(a, data.sites) in (decision.attr("atoms")
+                                                                       or ())}
+        for atom in sorted(labels & atom_ids):
+            yield Edge(atom, decision.id, EdgeKind.OBSERVATION)
+
+
+def _memory_observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    """Memory that reaches a model: as an argument (a lesson put in the prompt), or injected
+    process-wide by instrumentation (`mubit.learn.init()` patches every client)."""
+    if data.memory is None:
+        return
+    sources = {s.id: s for s in _of_kind(data.sites, SiteKind.MEMORY_READ,
+                                          SiteKind.PROMPT_POLICY)}
+    process_wide = [s for s in sources.values() if s.attr("injection") == "process"]
+    for model in _of_kind(data.sites, SiteKind.INFERENCE):
+        if model.system in {s.system for s in sources.values()}:
+            continue    # the memory system's own synthesis (recall's answer, optimize) is no target
+        found = calls.get(model.attr("call"))
+        if found is not None:
+            file, call = found
+            for source in sorted(data.memory.argument_labels(file, call) & sources.keys()):
+                yield Edge(source, model.id, EdgeKind.OBSERVATION, (("via", "arguments"),))
+        for source in process_wide:
+            yield Edge(source.id, model.id, EdgeKind.OBSERVATION, (("implicit", True),))
+
+
+def _atom_call(atom_id: str, sites: Iterable[Site]) -> object:
+    for site in sites:
+        if site.id == atom_id:
+            return site.attr("call")
+    return None
+
+
+def _inference(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    for site in data.sites:
+        if site.kind in _CONSUMERS:
+            for origin in site.attr("origins") or ():
+                yield Edge(origin, site.id, EdgeKind.INFERENCE)
+        elif site.kind is SiteKind.EXECUTOR:
+            found = calls.get(site.attr("call"))
+            if found is not None:
+                file, call = found
+                for origin in sorted(data.model.argument_labels(file, call)):
+                    yield Edge(origin, site.id, EdgeKind.INFERENCE, (("via", "arguments"),))
+
+
+def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    gates_at = {(s.location.file, s.location.line, s.location.column): s
+                for s in data.sites if s.kind in _GATES}
+    for site in _of_kind(data.sites, SiteKind.EXECUTOR, SiteKind.DISPATCHER):
+        found = calls.get(site.attr("call"))
+        if found is None:
+            continue
+        file, call = found
+        for guard in call.guards:
+            if guard.condition is None or guard.kind in (GuardKind.TRY, GuardKind.LOOP):
+                continue
+            for comparison in guard.condition.comparisons:
+                where = comparison.location
+                gate = gates_at.get((where.file, where.line, where.column))
+                if gate is not None:
+                    yield Edge(gate.id, site.id, EdgeKind.AUTHORITY, (("enforced", False),))
+            for gate in sorted(data.authority.condition_labels(file, call.scope,
+                                                               guard.condition)):
+                yield Edge(gate, site.id, EdgeKind.AUTHORITY, (("enforced", True),))
+
+
+def _decision_authority(data: RoleInput) -> Iterator[Edge]:
+    tools = [t for t in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION) if t.system == "memrail"]
+    for decision in _of_kind(data.sites, SiteKind.DECISION_CALL):
+        if decision.attr("executes") is not True:
+            continue
+        project = decision.attr("project")
+        for tool in tools:
+            projects = tool.attr("projects")
+            if isinstance(project, str) and isinstance(projects, tuple) and \
+                    project not in projects:
+                continue
+            yield Edge(decision.id, tool.id, EdgeKind.AUTHORITY, (("enforced", True),))
+
+
+def _execution(data: RoleInput) -> Iterator[Edge]:
+    executors = list(_of_kind(data.sites, SiteKind.EXECUTOR))
+    by_symbol: dict[str, list[Site]] = defaultdict(list)
+    for executor in executors:
+        by_symbol[executor.symbol].append(executor)
+    for tool in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER):
+        for executor in by_symbol.get(str(tool.attr("definition") or tool.symbol), ()):
+            yield Edge(tool.id, executor.id, EdgeKind.EXECUTION)
+    for dispatcher in _of_kind(data.sites, SiteKind.DISPATCHER):
+        for target in dispatcher.attr("targets") or ():
+            key = target if target in data.graph.definitions else None
+            if key is not None:
+                yield Edge(dispatcher.id, function_node(key), EdgeKind.EXECUTION)
+            for executor in executors:
+                if executor.attr("callee") == target:
+                    yield Edge(dispatcher.id, executor.id, EdgeKind.EXECUTION)
+
+
+def _recording(data: RoleInput) -> Iterator[Edge]:
+    recorders = list(_of_kind(data.sites, *_RECORDERS))
+    for executor in _of_kind(data.sites, SiteKind.EXECUTOR):
+        for recorder in recorders:
+            if recorder.symbol == executor.symbol and \
+                    recorder.location.file == executor.location.file and \
+                    recorder.location.line > executor.location.line:
+                yield Edge(executor.id, recorder.id, EdgeKind.RECORDING)
+
+
+def _of_kind(sites: Iterable[Site], *kinds: SiteKind) -> Iterator[Site]:
+    return (site for site in sites if site.kind in kinds)

@@ -1,0 +1,201 @@
+"""The per-file stage: every source file of an inventory to its FileIR, in parallel and cached.
+
+Files are independent here (cross-file facts are joined later, by the graph), so the stage runs
+on a `concurrent.futures` process pool and each result is cached by content hash. Language
+dispatch lives here: Python goes to libcst, TypeScript/TSX/JavaScript to tree-sitter; a language
+without a front-end gives a FileIR whose `parse_error` says so, rather than silently dropping
+the file. TS/JS import specifiers resolve against the project layout (which files exist, the
+tsconfig `paths`), so the layout's digest is part of those files' cache key. The output is
+sorted by path and does not depend on `jobs` or on the cache.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+
+from topo.analyzers.frontend.cache import IRCache, cache_key, dump_ir, load_ir
+from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
+from topo.analyzers.ir import FileIR, Language
+from topo.analyzers.modules import python_module_name
+from topo.analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
+from topo.analyzers.python import parse_python
+from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
+from topo.analyzers.typescript import ProjectLayout, load_layout, parse_typescript
+from topo.analyzers.model import Unknown
+
+__all__ = ["analyze_files", "frontend_version", "parse_source"]
+
+# Pool work is sent in chunks: a few per worker keeps them busy without per-file overhead.
+_CHUNKS_PER_WORKER = 4
+
+
+_SCRIPT_LANGUAGES = frozenset({Language.TYPESCRIPT, Language.TSX, Language.JAVASCRIPT})
+
+
+def frontend_version(language: Language) -> str:
+    """The version of the front-end reading `language` (part of the cache key)."""
+    if language is Language.PYTHON:
+        return PYTHON_FRONTEND_VERSION
+    return TYPESCRIPT_FRONTEND_VERSION if language in _SCRIPT_LANGUAGES else "none-1"
+
+
+def parse_source(path: str, language: Language, data: bytes, module: str, *,
+                 strict: bool = False, layout: ProjectLayout | None = None) -> FileIR:
+    """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`.
+    `layout` resolves TS/JS import specifiers (None: relative imports stay as written)."""
+    digest = hashlib.sha256(data).hexdigest()
+    if b"\0" in data:
+        return _unreadable(path, language, module, digest, "binary file (contains a NUL byte)")
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _unreadable(path, language, module, digest,
+                           f"not valid UTF-8 (byte {error.start})")
+    if language is Language.PYTHON:
+        return parse_python(path, source, module, strict=strict)
+    if language in _SCRIPT_LANGUAGES:
+        return parse_typescript(path, source, module, language, layout=layout, strict=strict)
+    return _unreadable(path, language, module, digest,
+                       f"no front-end for {language.value} yet")
+
+
+def _unreadable(path: str, language: Language, module: str, digest: str, reason: str,
+                lines: int = 0) -> FileIR:
+    return FileIR(path, language, module, digest, lines, parse_error=Unknown(path, reason))
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    path: str
+    language: Language
+    module: str
+    data: bytes
+    strict: bool
+    layout: ProjectLayout | None = None   # TS/JS only; one object shared by a chunk's jobs
+
+
+def _run_job(job: _Job) -> FileIR:
+    """One file. Outside strict mode no error escapes: it becomes the file's `parse_error`, and
+    the rest of the batch goes on."""
+    if job.strict:
+        return parse_source(job.path, job.language, job.data, job.module, strict=True,
+                            layout=job.layout)
+    try:
+        return parse_source(job.path, job.language, job.data, job.module, layout=job.layout)
+    except Exception as error:  # noqa: BLE001 - one file must not sink the batch
+        return _unreadable(job.path, job.language, job.module,
+                           hashlib.sha256(job.data).hexdigest(),
+                           f"front-end failed: {type(error).__name__}: {error}"[:300])
+
+
+def _run_job_pickled(job: _Job) -> bytes:
+    """One file in a worker process, returned as the bytes the cache stores."""
+    return dump_ir(_run_job(job))
+
+
+def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str) -> str:
+    """Python: the dotted module; other languages: the path without its extension."""
+    if source.language is Language.PYTHON:
+        return python_module_name(source.path, python_paths, root_name)
+    return source.path.rsplit(".", 1)[0]
+
+
+def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: Path | None = None,
+                  max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
+                  progress: Callable[[int, int], None] | None = None) -> tuple[FileIR, ...]:
+    """Parse every source of `inventory` into its FileIR (sorted by path).
+
+    `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
+    `cache_dir` (None disables the cache). The cache directory must lie outside the audited
+    tree: nothing is ever written into it. `progress(done, total)` is called as files are done
+    (cache hits first); it only observes.
+    """
+    cache = IRCache(cache_dir) if cache_dir is not None else None
+    python_paths = frozenset(source.path for source in inventory.sources
+                             if source.language is Language.PYTHON)
+    layout = load_layout(inventory.root, (source.path for source in inventory.sources
+                                          if source.language in _SCRIPT_LANGUAGES),
+                         inventory.manifests)
+    root_name = Path(os.path.realpath(inventory.root)).name
+    results: dict[str, FileIR] = {}
+    pending: list[tuple[_Job, str | None]] = []
+    for source in sorted(inventory.sources, key=lambda item: item.path):
+        module = module_name(source, python_paths, root_name)
+        data, problem = _read(inventory.root / source.path, max_file_size)
+        if data is None:
+            results[source.path] = _unreadable(source.path, source.language, module, "", problem)
+            continue
+        script = source.language in _SCRIPT_LANGUAGES
+        key = None
+        if cache is not None:
+            version = frontend_version(source.language)
+            if script:
+                version += f"+layout:{layout.digest}"
+            key = cache_key(source.path, source.language, module, hashlib.sha256(data).hexdigest(),
+                            version)
+            cached = cache.load(key)
+            if cached is not None:
+                results[source.path] = cached
+                continue
+        pending.append((_Job(source.path, source.language, module, data, strict,
+                             layout if script else None), key))
+    total = len(inventory.sources)
+    if progress is not None:
+        progress(len(results), total)
+    for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs)):
+        results[job.path] = ir
+        if progress is not None:
+            progress(len(results), total)
+        if cache is not None and key is not None and not _is_transient(ir):
+            cache.store(key, data if data is not None else dump_ir(ir))
+    return tuple(results[path] for path in sorted(results))
+
+
+def _read(path: Path, max_size: int) -> tuple[bytes | None, str]:
+    try:
+        size = path.stat().st_size
+        if size > max_size:
+            return None, f"file too large ({size} bytes; the limit is {max_size})"
+        return path.read_bytes(), ""
+    except OSError as error:
+        return None, f"file not readable: {error.strerror}"
+
+
+def _is_transient(ir: FileIR) -> bool:
+    """A crashed worker says nothing about the file: never cache that."""
+    return ir.parse_error is not None and ir.parse_error.reason.startswith(
+        ("front-end worker", "front-end failed"))
+
+
+def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[tuple[FileIR, bytes | None]]:
+    """Each job's IR (in order), with its pickled bytes when it came from a worker."""
+    workers = min(jobs or os.cpu_count() or 1, len(batch))
+    if workers <= 1:
+        for job in batch:
+            yield _run_job(job), None
+        return
+    chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
+    done = 0
+    try:
+        # A worker never frees what it inherited: freezing it keeps the collector's full passes
+        # (a tenth of the parse time) from walking the parent's whole heap in every worker.
+        with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
+            for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
+                done += 1
+                ir = load_ir(data)
+                if ir is None:   # only a broken pickle module could do this; say so anyway
+                    yield _unreadable(job.path, job.language, job.module, "",
+                                      "front-end worker failed (result unreadable)"), None
+                else:
+                    yield ir, data
+    except BrokenProcessPool:
+        for job in batch[done:]:
+            yield _unreadable(job.path, job.language, job.module, "",
+                              "front-end worker crashed (out of memory or a native fault)"), None

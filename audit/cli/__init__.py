@@ -1,5 +1,0 @@
-"""The `topo` command line: thin click commands over library functions."""
-
-from audit.cli.main import main
-
-__all__ = ["main"]
