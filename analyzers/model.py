@@ -9,13 +9,15 @@ and severities are built on top of it in `topo.audit.model`.
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-__all__ = ["AttrValue", "AttributeDecl", "Edge", "EdgeKind", "Location", "ROLE_KINDS",
-           "SITE_ATTRIBUTES", "Site", "SiteKind", "Tier", "UndeclaredAttribute", "Unknown"]
+__all__ = ["AttrValue", "AttributeDecl", "Edge", "EdgeKind", "FLAG", "LITERAL", "Location",
+           "NAMES", "ROLE_KINDS", "SITE_ATTRIBUTES", "Site", "SiteKind", "TEXT", "Tier",
+           "UndeclaredAttribute", "Unknown"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -116,8 +118,9 @@ AttrValue = str | int | float | bool | None | tuple
 class Site:
     """A classified fact: a call, definition or branch that plays a role in the topology.
 
-    `attrs` holds typed scalar attributes from the rule pack (decision point, atom key, tier…)
-    as sorted (name, value) pairs, so a Site stays hashable and deterministic.
+    `attrs` holds typed scalar attributes from the rule pack, the engine or the flow stage
+    (decision point, atom key, tier…) as sorted (name, value) pairs, so a Site stays hashable
+    and deterministic; the names a kind may carry are declared in `SITE_ATTRIBUTES`.
     `inferred` is True when the classification rests on a heuristic rather than an exact API
     match.
     """
@@ -192,7 +195,9 @@ class UndeclaredAttribute(KeyError):
         self.kind, self.name = kind, name
 
     def __str__(self) -> str:
-        return f"{self.name!r} is not an attribute of {self.kind.value} sites (SITE_ATTRIBUTES)"
+        close = difflib.get_close_matches(self.name, sorted(SITE_ATTRIBUTES[self.kind]), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"{self.name!r} is not an attribute of {self.kind.value} sites{hint}"
 
 
 def _a(name: str, type: tuple[type, ...], meaning: str, dynamic: bool = False) -> AttributeDecl:
@@ -212,11 +217,9 @@ _ENGINE = (
     _a("tool_name", LITERAL, "parameter sites: the name of the tool the parameter belongs to"),
 )
 # Memory systems (Mubit, MemexAI, memorizz, databases): which store, which operation.
-_STORE = (
-    _a("store", TEXT, "the system whose state is read or written (`database` for SQL reads)"),
-    _a("operation", TEXT, "the API operation (recall, remember, forget, handoff, scope, …)"),
-    _a("session_id", TEXT, "the source text of the session argument"),
-)
+_STORE = _a("store", TEXT, "the system whose state is read or written (`database` for SQL)")
+_OPERATION = _a("operation", TEXT, "the API operation (recall, remember, forget, handoff, …)")
+_SESSION = _a("session_id", TEXT, "the source text of the session argument")
 # THRESHOLD and MODEL_BRANCH: a test of a model-derived value (flow/derived.py).
 _TEST = (
     _a("op", TEXT, "the comparison operator (`match` for a match statement)"),
@@ -254,7 +257,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("condition", TEXT, "the source text of that condition"),
     ),
     SiteKind.EVENT_EMIT: (
-        *_STORE,
+        _STORE, _OPERATION, _SESSION,
         _a("event_name", LITERAL, "the emitted event's `subject.verb.object`", True),
         _a("event_names", NAMES, "the same, for each event of a batch", True),
         _a("attribute_keys", NAMES, "the literal keys of the event's attributes", True),
@@ -324,7 +327,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("protocol", FLAG, "the test checks the tool-call protocol or a value's shape"),
     ),
     SiteKind.APPROVAL_GATE: (
-        *_STORE,
+        _STORE, _OPERATION, _SESSION,
         _a("approver", TEXT, "who approves (`human`, `model`)"),
         _a("approver_id", TEXT, "the source text of the approver identity"),
         _a("needs_approval", LITERAL, "the framework's approval flag", True),
@@ -346,7 +349,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
     SiteKind.EXECUTOR: (
         _a("tier", TEXT, "the consequence tier (a Tier value)"),
         _a("amount", LITERAL, "the amount moved", True),
-        _a("charge", TEXT, "the source text of the refunded charge"),
+        _a("charge", TEXT, "the source text of the charge or payment intent"),
         _a("channel", TEXT, "the communication channel (email, message, http)"),
         _a("to", LITERAL, "the recipient", True),
         _a("method", LITERAL, "the HTTP method", True),
@@ -367,7 +370,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("controls", NAMES, "ids of the control calls (decisions, approvals) in the `try`"),
     ),
     SiteKind.PROMPT_POLICY: (
-        *_STORE,
+        _STORE, _SESSION,
         _a("policy", TEXT, "what kind of policy text (memory_rule, prompt_version, …)"),
         _a("policy_target", TEXT, "which prompt blocks the policy applies to"),
         _a("activation", LITERAL, "the call activates a prompt version", True),
@@ -382,7 +385,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("agent_id", TEXT, "the source text of the agent identity"),
     ),
     SiteKind.MEMORY_READ: (
-        *_STORE,
+        _STORE, _OPERATION, _SESSION,
         _a("exhaustive", FLAG, "an empty result means the thing does not exist (a lookup)"),
         _a("implicit", FLAG, "memory injected into a model, not a lookup"),
         _a("injection", TEXT, "how memory is injected (process, wrapped_model, framework)"),
@@ -403,7 +406,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("sql", LITERAL, "the SQL statement", True),
     ),
     SiteKind.MEMORY_WRITE: (
-        *_STORE,
+        _STORE, _OPERATION, _SESSION,
         _a("destructive", FLAG, "the write deletes memory"),
         _a("asynchronous", FLAG, "the write lands after the call returns (ingest job)"),
         _a("fail_open", FLAG, "write errors are logged and dropped"),

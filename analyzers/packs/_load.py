@@ -10,7 +10,6 @@ not an executor, an attribute not declared for the entry's site kind in
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import tomllib
@@ -26,7 +25,7 @@ from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entr
                                     Extract, Pack, PackError, Source, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
-                                  SiteKind, Tier)
+                                  SiteKind, Tier, UndeclaredAttribute)
 
 __all__ = ["load_pack", "load_packs", "default_pack_files", "pack_schema"]
 
@@ -231,13 +230,9 @@ _NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT})
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:
     """The attribute is declared for the site kind, and what the pack can put in it has the
     declared type: checks read only declared attributes (`Site.attr`)."""
-    declared = SITE_ATTRIBUTES[kind]
-    decl = declared.get(spec.name)
+    decl = SITE_ATTRIBUTES[kind].get(spec.name)
     if decl is None:
-        close = difflib.get_close_matches(spec.name, sorted(declared), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise PackError(f"{where}: {spec.name!r} is not an attribute of {kind.value} "
-                        f"sites{hint}")
+        raise PackError(f"{where}: {UndeclaredAttribute(kind, spec.name)}")
     if spec.source is None:
         _check_type(decl, spec.constant, where)
         return
@@ -250,8 +245,9 @@ def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:
                         f"{_type_names(_EXTRACTED_TYPES[spec.extract])}, but {spec.name!r} of "
                         f"{kind.value} sites holds {_type_names(decl.type)}")
     if spec.extract not in _NEVER_DYNAMIC and not decl.dynamic:
-        raise PackError(f"{where}: {spec.name!r} of {kind.value} sites is declared without a "
-                        f"non-literal form; read it with as = \"text\"")
+        raise PackError(f"{where}: {spec.name!r} of {kind.value} sites has no declared "
+                        f"non-literal form ({spec.name}_literal, {spec.name}_text), which "
+                        f"{spec.extract.value!r} gives for a value that is not a literal")
 
 
 def _check_type(decl: AttributeDecl, value: object, where: str) -> None:
