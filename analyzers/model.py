@@ -179,6 +179,7 @@ class AttributeDecl:
     dynamic: bool = False
 
     def companions(self) -> tuple[AttributeDecl, ...]:
+        """The `<name>_literal` and `<name>_text` declarations of a dynamic attribute."""
         if not self.dynamic:
             return ()
         return (AttributeDecl(f"{self.name}_literal", FLAG, f"False when {self.name} is not a "
@@ -204,7 +205,8 @@ def _a(name: str, type: tuple[type, ...], meaning: str, dynamic: bool = False) -
     return AttributeDecl(name, type, meaning, dynamic)
 
 
-# Set by the pack engine (or the flow stage) on a site of any kind a pack entry names.
+# Set by the pack engine on a site of any kind a pack entry names (`site` is free in a pack);
+# the flow stage also sets `call` on dispatchers.
 _ENGINE = (
     _a("role", TEXT, "the matched entry's topology role (an EdgeKind value)"),
     _a("entry", TEXT, "the id of the pack entry that matched"),
