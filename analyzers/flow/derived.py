@@ -24,8 +24,8 @@ from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
 from topo.analyzers.ir import (MODULE_SCOPE, Call, Comparison, FileIR, Guard, GuardKind, ValueKind)
 from topo.analyzers.model import Location, Site, SiteKind
 
-__all__ = ["DerivedInput", "derived_sites", "mark_conditional_atoms", "CONDITIONAL_GUARDS",
-           "CONTROL_KINDS"]
+__all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "mark_conditional_atoms",
+           "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
 
 SYSTEM = "code"
 # Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
@@ -60,6 +60,11 @@ def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
                      *_fallbacks(file, control_calls)):
             found.setdefault(site.id, site)
     return tuple(sorted(found.values(), key=lambda s: s.id))
+
+
+def is_protocol_test(site: Site) -> bool:
+    """A gate that only tests the tool-call protocol or a value's shape (`protocol`)."""
+    return site.kind.declares("protocol") and bool(site.attr("protocol"))
 
 
 def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tuple[Site, ...]:

@@ -98,7 +98,8 @@ def _memory_observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
         return
     sources = {s.id: s for s in _of_kind(data.sites, SiteKind.MEMORY_READ,
                                           SiteKind.PROMPT_POLICY)}
-    process_wide = [s for s in sources.values() if s.attr("injection") == "process"]
+    process_wide = [s for s in sources.values()
+                    if s.kind.declares("injection") and s.attr("injection") == "process"]
     for model in _of_kind(data.sites, SiteKind.INFERENCE):
         if model.system in {s.system for s in sources.values()}:
             continue    # the memory system's own synthesis (recall's answer, optimize) is no target

@@ -4,7 +4,8 @@ Every problem becomes a `PackError` whose message starts with the file and the k
 (`memrail.toml: entries[3].site: …`), because a pack author fixes data, not code. The schema
 (`pack.schema.json`) rejects unknown keys; the checks here cover what a schema cannot say
 (duplicate ids, a `when` naming an attribute that is never extracted, a tier on a site that is
-not an executor, …).
+not an executor, an attribute not declared for the entry's site kind in
+`topo.analyzers.model.SITE_ATTRIBUTES`, …).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
                                     Extract, Pack, PackError, Source, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
-from topo.analyzers.model import EdgeKind, SiteKind, Tier
+from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
+                                  SiteKind, Tier, UndeclaredAttribute)
 
 __all__ = ["load_pack", "load_packs", "default_pack_files", "pack_schema"]
 
@@ -212,6 +214,50 @@ def _check_entry(entry: Entry, where: str) -> None:
                                 "class_base entries sit on a definition with a name")
     if entry.on is Trigger.PARAMETER and any(spec.source for spec in entry.attrs):
         raise PackError(f"{where}.attrs: parameter entries take constant attributes only")
+    for spec in entry.attrs:
+        _check_declared(spec, entry.site, f"{where}.attrs.{spec.name}")
+
+
+# The types each extraction can give (packs/_attrs.py); `literal` copies what the code wrote.
+_EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: TEXT,
+                    Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
+                    Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
+                    Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT}
+# Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT})
+
+
+def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:
+    """The attribute is declared for the site kind, and what the pack can put in it has the
+    declared type: checks read only declared attributes (`Site.attr`)."""
+    decl = SITE_ATTRIBUTES[kind].get(spec.name)
+    if decl is None:
+        raise PackError(f"{where}: {UndeclaredAttribute(kind, spec.name)}")
+    if spec.source is None:
+        _check_type(decl, spec.constant, where)
+        return
+    if spec.has_default:
+        _check_type(decl, spec.default, f"{where}.default")
+    if spec.fallback_to_definition_name:
+        _check_type(decl, "", f"{where}.fallback")
+    if not set(_EXTRACTED_TYPES[spec.extract]) <= set(decl.type):
+        raise PackError(f"{where}.as: {spec.extract.value!r} gives "
+                        f"{_type_names(_EXTRACTED_TYPES[spec.extract])}, but {spec.name!r} of "
+                        f"{kind.value} sites holds {_type_names(decl.type)}")
+    if spec.extract not in _NEVER_DYNAMIC and not decl.dynamic:
+        raise PackError(f"{where}: {spec.name!r} of {kind.value} sites has no declared "
+                        f"non-literal form ({spec.name}_literal, {spec.name}_text), which "
+                        f"{spec.extract.value!r} gives for a value that is not a literal")
+
+
+def _check_type(decl: AttributeDecl, value: object, where: str) -> None:
+    if type(value) not in decl.type:
+        raise PackError(f"{where}: {value!r} is not {_type_names(decl.type)}, the type of "
+                        f"{decl.name!r}")
+
+
+def _type_names(types: tuple[type, ...]) -> str:
+    return " or ".join("none" if t is type(None) else t.__name__ for t in types)
 
 
 def _combine(packs: list[Pack]) -> tuple[Pack, ...]:

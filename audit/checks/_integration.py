@@ -133,7 +133,7 @@ def repo_projects(ctx: CheckContext) -> Iterator[str]:
         if site.system != MEMRAIL:
             continue
         for name in ("project", "projects"):
-            value = site.attr(name)
+            value = site.attr(name) if site.kind.declares(name) else None
             if isinstance(value, str):
                 yield value
             elif isinstance(value, tuple):

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.flow.derived import is_protocol_test
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
 from topo.audit.checks._registry import CheckContext
@@ -160,7 +161,7 @@ def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: s
             found = _gates_of(ctx, hop.file, guard, gate_sites)
             # A guard that only tests the tool-call protocol (`stop_reason == "tool_use"`)
             # says the model asked for a tool, not which effect: it is no influence by itself.
-            if found and all(ctx.graph.nodes[g]["site"].attr("protocol") for g in found):
+            if found and all(is_protocol_test(ctx.graph.nodes[g]["site"]) for g in found):
                 continue
             origins.extend(sorted(labels))
             gates.extend(found)

@@ -88,10 +88,10 @@ def _memory_rules(ctx: CheckContext) -> dict[str, tuple[str, Prompt]]:
             site = ctx.graph.nodes[source].get("site")
             if data.get("kind") != "observation" or site is None:
                 continue
-            if site.attr("policy") == "shared_prose":
+            if site.kind.declares("policy") and site.attr("policy") == "shared_prose":
                 found[model.id] = ("the shared/** policy prose of the MemexAI prompt block",
                                    Prompt("", site.location, str(site.attr("callee"))))
-            elif site.attr("delivers_rules") is True:
+            elif site.kind.declares("delivers_rules") and site.attr("delivers_rules") is True:
                 for rule in (r for r in written if r.system == site.system):
                     sentence = constraint_in(str(rule.attr("content") or "").strip("\"'"))
                     if sentence is not None:

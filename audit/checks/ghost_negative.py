@@ -228,7 +228,7 @@ def _on_error_path(ctx: CheckContext, site: Site) -> bool:
 def _fails_open(ctx: CheckContext, site: Site) -> bool:
     """A write whose failure is swallowed: a pack marks it `fail_open` (an adapter that logs
     and drops write errors), or it sits in a `try` whose handler does not end by raising."""
-    if site.attr("fail_open") is True:
+    if site.kind.declares("fail_open") and site.attr("fail_open") is True:
         return True
     found = ctx.calls.get(str(site.attr("call")))
     if found is None:
@@ -245,7 +245,8 @@ def _before(producer: Site, executor: Site) -> bool:
 
 
 def _async_before(ctx: CheckContext, read: Site, producers: list[Site]) -> bool:
-    earlier = [p for p in producers if p.attr("asynchronous") is True
+    earlier = [p for p in producers if p.kind.declares("asynchronous")
+               and p.attr("asynchronous") is True
                and p.symbol == read.symbol and p.location.file == read.location.file
                and p.location.line < read.location.line]
     if not earlier:

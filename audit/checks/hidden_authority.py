@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from topo.analyzers.flow.derived import is_protocol_test
 from topo.audit import codes
 from topo.audit.checks._reach import Chain, chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
@@ -49,7 +50,7 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in chains(ctx, executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
-            gates = [g for g in gates if not g.attr("protocol")
+            gates = [g for g in gates if not is_protocol_test(g)
                      and not _only_tool_arguments(ctx, g)]
             if chain.governed or not gates:
                 continue

@@ -97,7 +97,8 @@ def _finding(ctx: CheckContext, chain: Chain, governor: Site,
         f"the Memrail tool `{governor.attr('tool_name') or governor.symbol}`"
     earlier = sorted(_before(chain, recorders), key=lambda r: r.location)
     if earlier:
-        record = earlier[0].attr("event_name") or callee_text(earlier[0])
+        record = (earlier[0].kind.declares("event_name") and earlier[0].attr("event_name")) \
+            or callee_text(earlier[0])
         message = f"the outcome of {executor_text(executor)}, governed by {governed}, is " \
                   f"recorded before it runs (`{record}`), not after"
     else:

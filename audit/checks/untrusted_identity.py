@@ -30,10 +30,12 @@ def untrusted_identity(ctx: CheckContext) -> Iterator[Finding]:
     for site in ctx.facts.sites:
         if site.system not in ("memexai", "mubit", "memorizz"):
             continue
-        if site.attr("user_id") is None and site.attr("approver_id") is None:
+        identities = [key for key in ("approver_id", "user_id")
+                      if site.kind.declares(key) and site.attr(key) is not None]
+        if not identities:
             continue
         file, call = ctx.calls[str(site.attr("call"))]
-        key = "approver_id" if site.attr("approver_id") is not None else "user_id"
+        key = identities[0]
         value = value_of(call, *((key,) if key == "approver_id" else _IDENTITY_KEYS))
         if value is None and site.attr("operation") == "scope" and call.args:
             value = call.args[0]

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 
 import networkx as nx
 
+from topo.analyzers.flow.derived import is_protocol_test
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.flow.roles import function_node
 from topo.audit import dsl
@@ -99,7 +100,7 @@ def _add_inferred_decision_points(graph: nx.MultiDiGraph, facts: SourceFacts) ->
             (edge.kind is EdgeKind.EXECUTION and gate is not None
              and gate.kind is SiteKind.DISPATCHER)
         if gate is None or gate.kind not in _INFERRED_GATES or not decides or \
-                gate.attr("protocol"):
+                is_protocol_test(gate):
             continue
         node = inferred_decision_point_node(gate.symbol)
         if node not in graph:

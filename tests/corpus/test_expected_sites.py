@@ -4,7 +4,8 @@ Line forms (columns separated by whitespace; `#` starts a comment):
     <kind> <file>:<line> <symbol> [attr=value ...]   this site must be found
     !<kind> <file>:<line>                             no site of this kind may be here (decoys)
     edge <kind> <source-id> -> <target-id>            this edge must be in the graph
-Attribute values compare as text (`True`, `0.8`, `money`).
+Attribute values compare as text (`True`, `0.8`, `money`). Every site found also carries only
+attributes declared for its kind, with the declared types (`SITE_ATTRIBUTES`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from topo.analyzers.model import SITE_ATTRIBUTES, SiteKind
 from topo.audit.pipeline import AuditRequest, run_audit
 from topo.reports.document import audit_document
 
@@ -86,3 +88,15 @@ def test_audit_reads_every_file(app_document) -> None:
     _, document = app_document
     assert document["unknowns"] == []
     assert document["summary"]["partial"] is False
+
+
+def test_sites_carry_only_declared_attributes(app_document) -> None:
+    app, document = app_document
+    wrong = []
+    for site in document["sites"]:
+        declared = SITE_ATTRIBUTES[SiteKind(site["kind"])]
+        for name, value in site["attrs"].items():
+            value = tuple(value) if isinstance(value, list) else value   # JSON lists were tuples
+            if name not in declared or type(value) not in declared[name].type:
+                wrong.append((site["id"], name, value))
+    assert wrong == [], f"{app.name}: undeclared or mistyped attributes"

@@ -24,8 +24,8 @@ match = ["sqlalchemy.orm.Session.query.**.first", "sqlalchemy.orm.Session.scalar
 site = "memory_read"
 role = "observation"
 [entries.attrs]
-model = { chain = ["query", "select"], arg = 0, as = "text" }
-where = { chain = "filter_by", kwarg = "request_id", as = "text" }
+table = { chain = ["query", "select"], arg = 0, as = "text" }
+query = { chain = "filter_by", kwarg = "request_id", as = "text" }
 '''
 
 SOURCE = '''
@@ -50,18 +50,18 @@ def _reads(tmp_path):
 
 def test_chain_reads_an_argument_of_an_earlier_step_of_the_receiver_chain(tmp_path):
     read = _reads(tmp_path)[6]
-    assert read.attr("model") == "Refund"
-    assert read.attr("where") == "rid"
+    assert read.attr("table") == "Refund"
+    assert read.attr("query") == "rid"
 
 
 def test_chain_reads_an_argument_of_a_call_nested_in_the_arguments(tmp_path):
     read = _reads(tmp_path)[7]
-    assert read.attr("model") == "Payout"
-    assert read.attr("where") is None
+    assert read.attr("table") == "Payout"
+    assert read.attr("query") is None
 
 
 def test_chain_without_such_a_call_gives_no_attribute(tmp_path):
-    assert _reads(tmp_path)[8].attr("model") is None
+    assert _reads(tmp_path)[8].attr("table") is None
 
 
 def test_chain_must_name_methods(tmp_path):

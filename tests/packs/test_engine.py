@@ -24,12 +24,14 @@ site = "decision_call"
 role = "authority"
 enforced = true
 [entries.attrs]
+# Names must be declared for decision_call sites (SITE_ATTRIBUTES); the last four exercise a
+# positional literal, a type, dict keys and a constant.
 decision_point = { kwarg = "decision_point", object_key = "decisionPoint" }
 dry_run = { kwarg = "options", object_key = "options", path = "dry_run", default = false }
-first = { arg = 0 }
-second_type = { arg = 1, as = "type" }
-keys = { kwarg = "data", as = "keys" }
-constant = 3
+workspace = { arg = 0 }
+project = { arg = 1, as = "type" }
+context_calls = { kwarg = "data", as = "keys" }
+human_consent = 3
 [[entries]]
 id = "demo.any_decide"
 on = "call"
@@ -130,7 +132,7 @@ def test_star_args_hide_later_positions(tmp_path):
     fb = FileBuilder()
     call = fb.call("demo.Client.decide", spread(v("args")), s("x"))
     site = attrs(site_for(classify_custom(tmp_path, fb), SiteKind.DECISION_CALL, call))
-    assert site["first_literal"] is False and site["second_type"] == "dynamic"
+    assert site["workspace_literal"] is False and site["project"] == "dynamic"
 
 
 def test_positional_literals_types_keys_and_constants(tmp_path):
@@ -138,15 +140,15 @@ def test_positional_literals_types_keys_and_constants(tmp_path):
     call = fb.call("demo.Client.decide", s("a"), n(2.5),
                    data=dict_value(zeta=n(1), alpha=n(2)))
     site = attrs(site_for(classify_custom(tmp_path, fb), SiteKind.DECISION_CALL, call))
-    assert site["first"] == "a" and site["second_type"] == "float"
-    assert site["keys"] == ("alpha", "zeta") and site["constant"] == 3
+    assert site["workspace"] == "a" and site["project"] == "float"
+    assert site["context_calls"] == ("alpha", "zeta") and site["human_consent"] == 3
 
 
 def test_keys_of_a_non_dict_are_dynamic(tmp_path):
     fb = FileBuilder()
     call = fb.call("demo.Client.decide", data=v("payload"))
     site = attrs(site_for(classify_custom(tmp_path, fb), SiteKind.DECISION_CALL, call))
-    assert site["keys_literal"] is False and "keys" not in site
+    assert site["context_calls_literal"] is False and "context_calls" not in site
 
 
 def test_aliases_from_custom_packs(tmp_path):

@@ -34,7 +34,7 @@ site = "decision_call"
 role = "authority"
 enforced = true
 [entries.attrs]
-context = { object_key = ["context", "atoms"], as = "text" }
+idempotency_key = { object_key = ["context", "atoms"], as = "text" }
 [[entries]]
 id = "ext.tool"
 on = "call"
@@ -42,7 +42,7 @@ match = ["ext.Server.tool"]
 site = "tool_registration"
 role = "execution"
 [entries.attrs]
-handler = { arg = -1, as = "text" }
+description = { arg = -1, as = "text" }
 [[entries]]
 id = "ext.emit"
 on = "call"
@@ -79,8 +79,8 @@ def test_object_key_list_tries_each_key_in_order(tmp_path):
     first = fb.call("ext.Client.decide", dict_value(atoms=v("a")))
     both = fb.call("ext.Client.decide", dict_value(atoms=v("a"), context=v("c")))
     sites = _classify(tmp_path, fb)
-    assert attrs(site_for(sites, SiteKind.DECISION_CALL, first))["context"] == "a"
-    assert attrs(site_for(sites, SiteKind.DECISION_CALL, both))["context"] == "c"
+    assert attrs(site_for(sites, SiteKind.DECISION_CALL, first))["idempotency_key"] == "a"
+    assert attrs(site_for(sites, SiteKind.DECISION_CALL, both))["idempotency_key"] == "c"
 
 
 def test_negative_arg_counts_from_the_end(tmp_path):
@@ -88,8 +88,8 @@ def test_negative_arg_counts_from_the_end(tmp_path):
     two = fb.call("ext.Server.tool", s("name"), v("handler"))
     four = fb.call("ext.Server.tool", s("name"), s("desc"), v("schema"), v("last"))
     sites = _classify(tmp_path, fb)
-    assert attrs(site_for(sites, SiteKind.TOOL_REGISTRATION, two))["handler"] == "handler"
-    assert attrs(site_for(sites, SiteKind.TOOL_REGISTRATION, four))["handler"] == "last"
+    assert attrs(site_for(sites, SiteKind.TOOL_REGISTRATION, two))["description"] == "handler"
+    assert attrs(site_for(sites, SiteKind.TOOL_REGISTRATION, four))["description"] == "last"
 
 
 def test_event_objects_give_event_names(tmp_path):

@@ -52,7 +52,8 @@ def test_memrail_typescript_decision_atoms_events_ack_and_tools() -> None:
     assert len(decision.attr("atoms")) == 3     # state, tag and the atomsFromDict call
     events = sorted(str(s.attr("event_name")) for s in sites if s.kind is SiteKind.EVENT_EMIT)
     assert events == ["agent.issued.refund", "agent.sent.email"]
-    emit = next(s for s in sites if s.attr("event_name") == "agent.issued.refund")
+    emit = next(s for s in sites if s.kind is SiteKind.EVENT_EMIT
+                and s.attr("event_name") == "agent.issued.refund")
     assert emit.attr("attribute_keys") == ("id",)
     assert _one(sites, SiteKind.ACK).attr("status") == "acknowledged"
     tool = _one(sites, SiteKind.TOOL_REGISTRATION)
