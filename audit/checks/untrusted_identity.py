@@ -28,12 +28,11 @@ _IDENTITY_KEYS = ("user_id", "userId", "approver_id")
 def untrusted_identity(ctx: CheckContext) -> Iterator[Finding]:
     request = None
     for site in ctx.facts.sites:
-        if site.system not in ("memexai", "mubit", "memorizz"):
-            continue
-        if site.attr("user_id") is None and site.attr("approver_id") is None:
+        key = next((name for name in ctx.facts.knowledge.identity_attributes(site.system)
+                    if site.attr(name) is not None), None)
+        if key is None:
             continue
         file, call = ctx.calls[str(site.attr("call"))]
-        key = "approver_id" if site.attr("approver_id") is not None else "user_id"
         value = value_of(call, *((key,) if key == "approver_id" else _IDENTITY_KEYS))
         if value is None and site.attr("operation") == "scope" and call.args:
             value = call.args[0]
