@@ -15,8 +15,10 @@ attributes, identity and retention rules, fingerprints):
 from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
-from topo.analyzers.packs._model import Entry, Pack, PackError, RetentionRule, ToolRules
+from topo.analyzers.packs._model import (Entry, Pack, PackError, PolicyWrites, RetentionRule,
+                                         ToolRules)
 
-__all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "Pack", "PackError", "RetentionRule",
+__all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "Pack", "PackError", "PolicyWrites",
+           "RetentionRule",
            "ToolRules", "classify", "default_pack_files", "factories", "fingerprint",
            "load_pack", "load_packs", "packs_digest"]

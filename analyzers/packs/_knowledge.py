@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import Pack, RetentionRule
+from topo.analyzers.packs._model import Pack, PolicyWrites, RetentionRule
 
 __all__ = ["Knowledge", "packs_digest"]
 
@@ -29,6 +29,7 @@ class Knowledge:
     identity: tuple[tuple[str, tuple[str, ...]], ...] = ()     # system → attributes
     retention: tuple[RetentionRule, ...] = ()
     fingerprints: tuple[tuple[str, tuple[str, ...]], ...] = ()  # system → module prefixes
+    policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -43,7 +44,9 @@ class Knowledge:
             identity=tuple((system, pack.identity) for pack in packs if pack.identity
                            for system in sorted(_systems(pack))),
             retention=tuple(rule for pack in packs for rule in pack.retention),
-            fingerprints=tuple((pack.system, pack.fingerprint) for pack in packs))
+            fingerprints=tuple((pack.system, pack.fingerprint) for pack in packs),
+            policy_writes=tuple((pack.system, rule) for pack in packs
+                                for rule in pack.policy_writes))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -66,9 +69,19 @@ class Knowledge:
         """How records of `store` leave retrieval after they were written."""
         return tuple(rule for rule in self.retention if rule.store == store)
 
+    def policy_write_rules(self, store: str) -> tuple[PolicyWrites, ...]:
+        """What makes a write to `store` policy that later prompts read."""
+        return tuple(rule for _, rule in self.policy_writes if rule.store == store)
+
+    def write_modes(self) -> tuple[tuple[str, PolicyWrites], ...]:
+        """(system, rule) for each setting that lets a system's memory tools write policy."""
+        return tuple(item for item in self.policy_writes if item[1].mode_setting)
+
     def settings(self) -> tuple[str, ...]:
-        """Every setting a retention rule reads (the config reader must keep them)."""
-        return _union((*rule.forget_settings, *rule.keep_settings) for rule in self.retention)
+        """Every setting a retention or policy-write rule reads (the config reader must keep
+        them)."""
+        return _union([*((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
+                       *((rule.mode_setting,) for _, rule in self.write_modes())])
 
     def imports_system(self, system: str, modules: Iterable[str]) -> bool:
         """One of `modules` (import specifiers) is `system`'s fingerprint or inside it

@@ -23,8 +23,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
-                                    Extract, Pack, PackError, RetentionRule, Source, ToolRules,
-                                    Trigger)
+                                    Extract, Pack, PackError, PolicyWrites, RetentionRule,
+                                    Source, ToolRules, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import EdgeKind, SiteKind, Tier
 
@@ -124,7 +124,8 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
-    """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`."""
+    """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
+    `[[policy_writes]]`."""
     tools = raw.get("tools", {})
     rules = []
     for index, rule in enumerate(raw.get("retention", ())):
@@ -142,7 +143,13 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 approval_attributes=tuple(tools.get("approval_attributes", ())),
                 governed=tools.get("governed", False)),
             "identity": tuple(raw.get("identity", ())),
-            "retention": tuple(rules)}
+            "retention": tuple(rules),
+            "policy_writes": tuple(
+                PolicyWrites(store=rule["store"], intents=tuple(rule.get("intents", ())),
+                             path_prefixes=tuple(rule.get("path_prefixes", ())),
+                             mode_setting=rule.get("mode_setting", ""),
+                             mode_value=rule.get("mode_value", ""))
+                for rule in raw.get("policy_writes", ()))}
 
 
 def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],

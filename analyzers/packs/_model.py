@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "ToolRules", "RetentionRule", "Pack"]
+           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -170,6 +170,20 @@ class RetentionRule:
 
 
 @dataclass(frozen=True, slots=True)
+class PolicyWrites:
+    """Pack-level `[[policy_writes]]`: which writes to a memory store (its sites' `store`)
+    later prompts read as policy: those with one of `intents`, else those whose `path` starts
+    with one of `path_prefixes`. `mode_setting` = `mode_value` (an env/config setting) lets
+    the model's memory tools of this system make such writes."""
+
+    store: str
+    intents: tuple[str, ...] = ()
+    path_prefixes: tuple[str, ...] = ()
+    mode_setting: str = ""
+    mode_value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -184,4 +198,5 @@ class Pack:
     tools: ToolRules = ToolRules()
     identity: tuple[str, ...] = ()         # attributes naming whom a call acts for, in order
     retention: tuple[RetentionRule, ...] = ()
+    policy_writes: tuple[PolicyWrites, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -60,8 +60,13 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
     [forget] = knowledge.retention_rules("mubit")
     assert (forget.forget_settings, forget.keep_settings) == (("MUBIT_CL_FORGET",),
                                                               ("MUBIT_CL_UNFORGET",))
-    assert knowledge.settings() == ("MEMEX_DREAM_ENABLED", "MUBIT_CL_FORGET",
-                                    "MUBIT_CL_UNFORGET")
+    [(system, shared)] = knowledge.write_modes()
+    assert (system, shared.store, shared.path_prefixes, shared.mode_setting, shared.mode_value) \
+        == ("memexai", "memexai", ("shared/",), "MEMEX_SHARED_WRITE_MODE", "rw")
+    [rules] = knowledge.policy_write_rules("mubit")
+    assert rules.intents == ("rule", "lesson")
+    assert knowledge.settings() == ("MEMEX_DREAM_ENABLED", "MEMEX_SHARED_WRITE_MODE",
+                                    "MUBIT_CL_FORGET", "MUBIT_CL_UNFORGET")
     assert set(knowledge.fingerprint("memrail")) == {"memrail", "ami", "@memrail/sdk",
                                                      "@memrail/ami-sdk"}
 

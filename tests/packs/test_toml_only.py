@@ -217,3 +217,49 @@ def test_a_new_memory_store_forget_setting(tmp_path: Path) -> None:
     assert _found(_audit(tmp_path / "kept", kept, pack), "GHOST-NEGATIVE") == []
     assert _found(_audit(tmp_path / "off", {"app.py": STORE_APP, ".env": "ACME_MEM_FORGET=0\n"},
                          pack), "GHOST-NEGATIVE") == []
+
+
+NOTES_PACK = '''
+system = "acme_notes"
+languages = ["python"]
+fingerprint = ["acme_notes"]
+{policy}
+[[entries]]
+id = "acme_notes.write"
+on = "call"
+match = ["acme_notes.Notes.write"]
+site = "memory_write"
+role = "recording"
+[entries.attrs]
+store = "acme_notes"
+path = { kwarg = "path" }
+'''
+
+NOTES_POLICY = '''
+[[policy_writes]]
+store = "acme_notes"
+path_prefixes = ["rules/"]
+'''
+
+NOTES_APP = '''
+from acme_notes import Notes
+from openai import OpenAI
+
+client = OpenAI()
+notes = Notes()
+
+def learn(task: str) -> None:
+    answer = client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": task}])
+    notes.write(path="rules/refunds.md", content=answer.choices[0].message.content)
+    notes.write(path="drafts/refunds.md", content=answer.choices[0].message.content)
+'''
+
+
+def test_a_new_memory_stores_policy_paths(tmp_path: Path) -> None:
+    files = {"app.py": NOTES_APP}
+    [(line, message)] = _found(_audit(tmp_path / "policy", files,
+                                      NOTES_PACK.replace("{policy}", NOTES_POLICY)),
+                               "SELF-MODIFYING-AUTHORITY")
+    assert line == _line(NOTES_APP, "rules/refunds.md") and "`rules/refunds.md`" in message
+    assert _found(_audit(tmp_path / "plain", files, NOTES_PACK.replace("{policy}", "")),
+                  "SELF-MODIFYING-AUTHORITY") == []
