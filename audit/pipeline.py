@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from topo.analyzers.discovery._globs import PatternError
-from topo.analyzers.discovery.configs import read_configs
+from topo.analyzers.discovery.configs import SETTINGS, read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
 from topo.analyzers.flow.facts import SourceFacts, source_facts
 from topo.analyzers.frontend.stage import analyze_files
+from topo.analyzers.packs import PackError, load_packs
 from topo.audit import policy
 from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.fingerprint import with_fingerprints
@@ -42,6 +43,7 @@ class AuditRequest:
     cache_dir: Path | None = None
     retention_days: int = policy.DEFAULT_RETENTION_DAYS
     ignore_suppressions: bool = False   # report suppressed findings as if no directive existed
+    extra_packs: tuple[Path, ...] = ()  # pack files used besides the shipped ones
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +84,19 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         inventory = discover(root, request.discovery)
     except PatternError as error:
         raise AuditError(str(error)) from None
+    try:
+        packs = load_packs(extra=request.extra_packs)
+    except PackError as error:
+        raise AuditError(str(error)) from None
     progress.stage(f"parsing {len(inventory.sources)} files")
     files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
-                          max_file_size=request.discovery.max_file_size, progress=progress.files)
+                          max_file_size=request.discovery.max_file_size, progress=progress.files,
+                          packs=packs)
     progress.stage("following model output, atoms and authority")
-    facts = source_facts(files)
+    facts = source_facts(files, packs)
     configs, config_unknowns = read_configs(root, inventory.configs,
-                                            request.discovery.max_file_size)
+                                            request.discovery.max_file_size,
+                                            SETTINGS + facts.knowledge.settings())
     facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)

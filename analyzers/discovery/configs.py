@@ -108,10 +108,13 @@ def is_config_file(relative: str) -> bool:
         or name.endswith(".json")
 
 
-def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
+def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024,
+                 settings_kept: tuple[str, ...] = SETTINGS
                  ) -> tuple[ConfigFacts, tuple[Unknown, ...]]:
     """Read the config files discovery listed. A file that cannot be parsed is an Unknown;
-    a JSON file without `mcpServers` is not a config file and is skipped silently."""
+    a JSON file without `mcpServers` is not a config file and is skipped silently. Only
+    settings named (or prefixed) by `settings_kept` are kept: `SETTINGS` and the names the
+    run's packs read (their retention settings)."""
     files: list[str] = []
     settings: list[Setting] = []
     servers: list[McpServer] = []
@@ -133,17 +136,18 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
                 unknowns.append(unknown)
                 continue
             servers.extend(found)
-            settings.extend(s for server in found for s in _server_env(relative, text, server))
+            settings.extend(s for server in found for s in _server_env(relative, text, server,
+                                                                       settings_kept))
         elif _COMPOSE.match(name):
-            settings.extend(_compose_environment(relative, text))
+            settings.extend(_compose_environment(relative, text, settings_kept))
         else:
-            settings.extend(_dotenv(relative, text))
+            settings.extend(_dotenv(relative, text, settings_kept))
         files.append(relative)
     return ConfigFacts(tuple(files), tuple(settings), tuple(servers)), tuple(unknowns)
 
 
-def _kept(name: str) -> bool:
-    return name.startswith(SETTINGS) and not any(w in name for w in _SECRET_WORDS)
+def _kept(name: str, kept: tuple[str, ...]) -> bool:
+    return name.startswith(kept) and not any(w in name for w in _SECRET_WORDS)
 
 
 def _literal(raw: str) -> str | None:
@@ -153,11 +157,11 @@ def _literal(raw: str) -> str | None:
     return None if "$" in value else value
 
 
-def _dotenv(relative: str, text: str) -> list[Setting]:
+def _dotenv(relative: str, text: str, kept: tuple[str, ...]) -> list[Setting]:
     found = []
     for number, line in enumerate(text.splitlines(), 1):
         match = re.match(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$", line)
-        if match is None or not _kept(match[1]):
+        if match is None or not _kept(match[1], kept):
             continue
         raw = match[2]
         if not raw.lstrip().startswith(("'", '"')):
@@ -166,7 +170,7 @@ def _dotenv(relative: str, text: str) -> list[Setting]:
     return found
 
 
-def _compose_environment(relative: str, text: str) -> list[Setting]:
+def _compose_environment(relative: str, text: str, kept: tuple[str, ...]) -> list[Setting]:
     """`environment:` blocks of a compose file: `KEY: value` or `- KEY=value` lines indented
     under the key. Inline flow forms (`environment: {…}`) and anchors are not read."""
     found = []
@@ -187,7 +191,7 @@ def _compose_environment(relative: str, text: str) -> list[Setting]:
         if len(item) >= 2 and item[0] == item[-1] and item[0] in "'\"":
             item = item[1:-1]           # `- "KEY=value"`
         match = re.match(r"^['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?\s*(=|:)\s*(.*)$", item)
-        if match is None or not _kept(match[1]):
+        if match is None or not _kept(match[1], kept):
             continue
         if body.startswith("- ") and match[2] != "=":
             continue
@@ -294,7 +298,8 @@ def _key_line(lines: list[str], key: str) -> int:
     return start + 1
 
 
-def _server_env(relative: str, text: str, server: McpServer) -> list[Setting]:
+def _server_env(relative: str, text: str, server: McpServer, kept: tuple[str, ...]
+                ) -> list[Setting]:
     """Settings in a server's `env` block (`MUBIT_CL_FORGET` passed to a spawned server)."""
     try:
         entry = json.loads(_strip_comments(text))
@@ -306,7 +311,7 @@ def _server_env(relative: str, text: str, server: McpServer) -> list[Setting]:
     lines = text.splitlines()
     found = []
     for name, value in env.items():
-        if not _kept(name):
+        if not _kept(name, kept):
             continue
         line = next((i + 1 for i in range(server.location.line - 1, len(lines))
                      if f'"{name}"' in lines[i]), server.location.line)

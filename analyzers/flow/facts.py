@@ -8,24 +8,25 @@ derived sites and role edges are computed from those.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
 from topo.analyzers.flow.derived import CONTROL_KINDS, DerivedInput, derived_sites, mark_conditional_atoms
 from topo.analyzers.ir import FileIR
-from topo.analyzers.packs import Pack, classify
+from topo.analyzers.packs import Knowledge, Pack, classify, load_packs
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.model import Edge, Site, SiteKind
 
-__all__ = ["SourceFacts", "source_facts", "MODEL_FILLED_FRAMEWORK_EXCLUDED"]
+__all__ = ["SourceFacts", "source_facts"]
 
-# Tools whose arguments come from policy (EMU action args), not from a model.
-MODEL_FILLED_FRAMEWORK_EXCLUDED = frozenset({"memrail"})
-_NOT_MODEL_PARAMETERS = frozenset({"self", "cls", "ctx", "context", "run_context", "config",
-                                   "runtime", "state"})
-_CONTEXT_ANNOTATIONS = ("RunContext", "Context", "RunnableConfig", "ToolRuntime")
+# The receiver of a method is never model input (framework-injected parameters are pack data).
+_RECEIVERS = frozenset({"self", "cls"})
+
+
+def _shipped_knowledge() -> Knowledge:
+    return Knowledge.of(load_packs())
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,13 +40,19 @@ class SourceFacts:
     authority: Flow
     memory: Flow | None = None    # labels: memory read / prompt policy site ids
     configs: ConfigFacts = ConfigFacts()   # env settings and MCP servers (analyzers/configs.py)
+    # What the run's packs say beyond sites (injected parameters, approval attributes,
+    # identity and retention rules, fingerprints), for the checks.
+    knowledge: Knowledge = field(default_factory=_shipped_knowledge)
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None) -> SourceFacts:
+    """The facts of `files` under `packs` (None: the shipped packs)."""
     files = tuple(sorted(files, key=lambda f: f.path))
+    packs = load_packs() if packs is None else packs
+    knowledge = Knowledge.of(packs)
     pack_sites = classify(files, packs)
     graph = build_call_graph(files)
-    model = propagate(files, graph, _model_seeds(pack_sites, graph))
+    model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
     authority = propagate(files, graph, Seeds(calls=_seed_calls(
@@ -56,8 +63,10 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None)
     sites = (*mark_conditional_atoms(files, pack_sites),
              *derived_sites(DerivedInput(files, pack_sites, model)))
     sites = tuple(sorted(sites, key=lambda s: s.id))
-    edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory))
-    return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory)
+    edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory,
+                                 knowledge))
+    return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory,
+                       knowledge=knowledge)
 
 
 def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozenset[str]]:
@@ -69,12 +78,12 @@ def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozen
     return seeds
 
 
-def _model_seeds(sites: tuple[Site, ...], graph: CallGraph) -> Seeds:
-    """Inference results, and the parameters of tools a model invokes (the model fills them)."""
+def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge) -> Seeds:
+    """Inference results, and the parameters of tools a model invokes (the model fills them,
+    but for the ones the framework injects). A governed tool's arguments come from policy."""
     parameters: dict[str, dict[str, frozenset[str]]] = {}
     for tool in sites:
-        if tool.kind is not SiteKind.TOOL_REGISTRATION or \
-                tool.system in MODEL_FILLED_FRAMEWORK_EXCLUDED:
+        if tool.kind is not SiteKind.TOOL_REGISTRATION or knowledge.governed(tool):
             continue
         found = graph.definitions.get(str(tool.attr("definition")))
         if found is None:
@@ -82,8 +91,8 @@ def _model_seeds(sites: tuple[Site, ...], graph: CallGraph) -> Seeds:
         file, definition = found
         key = function_key(file, definition.qualname)
         parameters[key] = {p.name: frozenset({tool.id}) for p in definition.parameters
-                           if p.name not in _NOT_MODEL_PARAMETERS
-                           and not any(a in (p.annotation or "") for a in _CONTEXT_ANNOTATIONS)}
+                           if p.name not in _RECEIVERS
+                           and not knowledge.injected(p.name, p.annotation)}
     barriers = frozenset(str(s.attr("call")) for s in sites
                          if s.kind in CONTROL_KINDS and s.attr("call"))
     return Seeds(calls=_seed_calls(sites, {SiteKind.INFERENCE}), parameters=parameters,

@@ -26,6 +26,7 @@ from topo.analyzers.flow.callgraph import CallGraph
 from topo.analyzers.flow.dataflow import Flow
 from topo.analyzers.ir import Call, FileIR, GuardKind, Value
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind
+from topo.analyzers.packs import Knowledge
 
 __all__ = ["RoleInput", "role_edges", "function_node", "decision_context"]
 
@@ -48,6 +49,7 @@ class RoleInput:
     atoms: Flow          # labels: atom site ids
     authority: Flow      # labels: decision / approval / config gate site ids
     memory: Flow | None = None   # labels: memory read / prompt policy site ids
+    knowledge: Knowledge = Knowledge()   # the run's pack index (which tools are governed)
 
 
 def role_edges(data: RoleInput) -> tuple[Edge, ...]:
@@ -154,7 +156,8 @@ def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
 
 
 def _decision_authority(data: RoleInput) -> Iterator[Edge]:
-    tools = [t for t in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION) if t.system == "memrail"]
+    tools = [t for t in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION)
+             if data.knowledge.governed(t)]
     for decision in _of_kind(data.sites, SiteKind.DECISION_CALL):
         if decision.attr("executes") is not True:
             continue

@@ -1,9 +1,10 @@
 """The per-file IR cache: an unchanged file is never parsed twice.
 
 Entries are pickled FileIRs named by a key over the file's content hash, its path and module
-(both appear inside the IR), its language, the tool version and the front-end version, so that a
-new front-end never serves an old IR. Writes go to a temporary file that is then renamed into
-place, so a reader never sees half an entry; an entry that cannot be read (truncated, corrupt,
+(both appear inside the IR), its language, the tool version, the front-end version and the
+digest of the run's packs (their factories change what the front-end resolves), so that a new
+front-end or an edited pack never serves an old IR. Writes go to a temporary file that is then
+renamed into place, so a reader never sees half an entry; an entry that cannot be read (truncated, corrupt,
 from an incompatible version) is treated as missing and rewritten. The cache is an optimisation:
 a cache directory that cannot be written never fails an audit.
 
@@ -67,9 +68,10 @@ def load_ir(data: bytes) -> FileIR | None:
 
 
 def cache_key(path: str, language: Language, module: str, content_sha256: str,
-              frontend_version: str) -> str:
+              frontend_version: str, packs_digest: str) -> str:
     """The cache key of one file's IR."""
-    fields = (TOOL_VERSION, frontend_version, language.value, path, module, content_sha256)
+    fields = (TOOL_VERSION, frontend_version, packs_digest, language.value, path, module,
+              content_sha256)
     return hashlib.sha256("\0".join(fields).encode("utf-8", "surrogatepass")).hexdigest()
 
 

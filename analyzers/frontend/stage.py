@@ -5,8 +5,9 @@ on a `concurrent.futures` process pool and each result is cached by content hash
 dispatch lives here: Python goes to libcst, TypeScript/TSX/JavaScript to tree-sitter; a language
 without a front-end gives a FileIR whose `parse_error` says so, rather than silently dropping
 the file. TS/JS import specifiers resolve against the project layout (which files exist, the
-tsconfig `paths`), so the layout's digest is part of those files' cache key. The output is
-sorted by path and does not depend on `jobs` or on the cache.
+tsconfig `paths`), so the layout's digest is part of those files' cache key. The packs'
+`factories` are handed to the Python front-end explicitly, and the packs' digest is part of
+every key. The output is sorted by path and does not depend on `jobs` or on the cache.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from topo.analyzers.frontend.cache import IRCache, cache_key, dump_ir, load_ir
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from topo.analyzers.ir import FileIR, Language
 from topo.analyzers.modules import python_module_name
+from topo.analyzers.packs import Pack, factories, load_packs, packs_digest
 from topo.analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
 from topo.analyzers.python import parse_python
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
@@ -47,9 +49,11 @@ def frontend_version(language: Language) -> str:
 
 
 def parse_source(path: str, language: Language, data: bytes, module: str, *,
-                 strict: bool = False, layout: ProjectLayout | None = None) -> FileIR:
+                 strict: bool = False, layout: ProjectLayout | None = None,
+                 factories: Container[str] = frozenset()) -> FileIR:
     """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`.
-    `layout` resolves TS/JS import specifiers (None: relative imports stay as written)."""
+    `layout` resolves TS/JS import specifiers (None: relative imports stay as written);
+    `factories` are the packs' factory names, for the Python front-end."""
     digest = hashlib.sha256(data).hexdigest()
     if b"\0" in data:
         return _unreadable(path, language, module, digest, "binary file (contains a NUL byte)")
@@ -59,7 +63,7 @@ def parse_source(path: str, language: Language, data: bytes, module: str, *,
         return _unreadable(path, language, module, digest,
                            f"not valid UTF-8 (byte {error.start})")
     if language is Language.PYTHON:
-        return parse_python(path, source, module, strict=strict)
+        return parse_python(path, source, module, strict=strict, factories=factories)
     if language in _SCRIPT_LANGUAGES:
         return parse_typescript(path, source, module, language, layout=layout, strict=strict)
     return _unreadable(path, language, module, digest,
@@ -79,6 +83,7 @@ class _Job:
     data: bytes
     strict: bool
     layout: ProjectLayout | None = None   # TS/JS only; one object shared by a chunk's jobs
+    factories: Container[str] = frozenset()   # Python only; shared like `layout`
 
 
 def _run_job(job: _Job) -> FileIR:
@@ -86,9 +91,10 @@ def _run_job(job: _Job) -> FileIR:
     the rest of the batch goes on."""
     if job.strict:
         return parse_source(job.path, job.language, job.data, job.module, strict=True,
-                            layout=job.layout)
+                            layout=job.layout, factories=job.factories)
     try:
-        return parse_source(job.path, job.language, job.data, job.module, layout=job.layout)
+        return parse_source(job.path, job.language, job.data, job.module, layout=job.layout,
+                            factories=job.factories)
     except Exception as error:  # noqa: BLE001 - one file must not sink the batch
         return _unreadable(job.path, job.language, job.module,
                            hashlib.sha256(job.data).hexdigest(),
@@ -109,14 +115,17 @@ def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str
 
 def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: Path | None = None,
                   max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
-                  progress: Callable[[int, int], None] | None = None) -> tuple[FileIR, ...]:
+                  progress: Callable[[int, int], None] | None = None,
+                  packs: tuple[Pack, ...] | None = None) -> tuple[FileIR, ...]:
     """Parse every source of `inventory` into its FileIR (sorted by path).
 
     `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
     `cache_dir` (None disables the cache). The cache directory must lie outside the audited
     tree: nothing is ever written into it. `progress(done, total)` is called as files are done
-    (cache hits first); it only observes.
+    (cache hits first); it only observes. `packs` are the run's packs (None: the shipped ones).
     """
+    packs = load_packs() if packs is None else packs
+    pack_factories, pack_digest = factories(packs), packs_digest(packs)
     cache = IRCache(cache_dir) if cache_dir is not None else None
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
@@ -139,13 +148,15 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
             if script:
                 version += f"+layout:{layout.digest}"
             key = cache_key(source.path, source.language, module, hashlib.sha256(data).hexdigest(),
-                            version)
+                            version, pack_digest)
             cached = cache.load(key)
             if cached is not None:
                 results[source.path] = cached
                 continue
+        python = source.language is Language.PYTHON
         pending.append((_Job(source.path, source.language, module, data, strict,
-                             layout if script else None), key))
+                             layout if script else None,
+                             pack_factories if python else frozenset()), key))
     total = len(inventory.sources)
     if progress is not None:
         progress(len(results), total)

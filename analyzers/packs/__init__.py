@@ -1,17 +1,24 @@
 """Declarative rule packs: which resolved names play which role in the decision topology.
 
 A pack (`data/<system>.toml`, schema `pack.schema.json`) is data; adding a framework means
-adding a pack file. The engine applies all packs to front-end IR and returns `Site`s:
+adding a pack file. The engine applies all packs to front-end IR and returns `Site`s, and the
+pack index answers what the packs say beyond sites (injected tool parameters, approval
+attributes, identity and retention rules, fingerprints):
 
-    sites = classify(files)                 # the shipped packs
-    sites = classify(files, load_packs([my_pack_path]))
-    systems = fingerprint(file)             # {"memrail", "openai", …}
-    "boto3.client" in factories()           # calls whose results name methods
+    packs = load_packs(extra=[my_pack_path])  # the shipped packs and one more
+    sites = classify(files, packs)            # None: the shipped packs
+    systems = fingerprint(file)               # {"memrail", "openai", …}
+    "boto3.client" in factories(packs)        # calls whose results name methods
+    Knowledge.of(packs).retention_rules("mubit")
 """
 
 from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
-from topo.analyzers.packs._load import load_pack, load_packs
-from topo.analyzers.packs._model import Entry, Pack, PackError
+from topo.analyzers.packs._knowledge import Knowledge, packs_digest
+from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
+from topo.analyzers.packs._model import (Entry, Pack, PackError, PolicyWrites, RetentionRule,
+                                         ToolRules)
 
-__all__ = ["ENGINE_ATTRS", "Entry", "Pack", "PackError", "classify", "factories", "fingerprint",
-           "load_pack", "load_packs"]
+__all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "Pack", "PackError", "PolicyWrites",
+           "RetentionRule",
+           "ToolRules", "classify", "default_pack_files", "factories", "fingerprint",
+           "load_pack", "load_packs", "packs_digest"]

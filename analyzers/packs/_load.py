@@ -10,7 +10,9 @@ not an executor, an attribute not declared for the entry's site kind in
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import json
 import tomllib
 from collections.abc import Iterable
@@ -22,7 +24,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
-                                    Extract, Pack, PackError, Source, Trigger)
+                                    Extract, Pack, PackError, PolicyWrites, RetentionRule,
+                                    Source, ToolRules, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
                                   SiteKind, Tier, UndeclaredAttribute)
@@ -51,25 +54,31 @@ def _shipped_packs() -> tuple[Pack, ...]:
     return _combine([load_pack(path) for path in default_pack_files()])
 
 
-def load_packs(paths: Iterable[Path | str] | None = None) -> tuple[Pack, ...]:
+def load_packs(paths: Iterable[Path | str] | None = None, *,
+               extra: Iterable[Path | str] = ()) -> tuple[Pack, ...]:
     """Load and cross-check packs: the shipped ones by default (read once per process, they
-    are immutable), or exactly the files given."""
-    if paths is None:
+    are immutable), or exactly the files given; `extra` files are added to either."""
+    extra = tuple(extra)
+    if paths is None and not extra:
         return _shipped_packs()
-    return _combine([load_pack(Path(path)) for path in paths])
+    base = list(_shipped_packs()) if paths is None else [load_pack(Path(p)) for p in paths]
+    return _combine([*base, *(load_pack(Path(path)) for path in extra)])
 
 
 def load_pack(path: Path | str) -> Pack:
     """One pack file as a `Pack`, or a `PackError` naming the file and key path."""
     path = Path(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
+        data = path.read_bytes()
+        raw = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise PackError(f"{path.name}: not valid TOML: {error}") from None
     except OSError as error:
         raise PackError(f"{path.name}: cannot read: {error.strerror}") from None
     _validate(raw, path.name)
-    return _build_pack(raw, path.name)
+    pack = _build_pack(raw, path.name)
+    return dataclasses.replace(pack, digest=hashlib.sha256(data).hexdigest(),
+                               **_pack_rules(raw, path.name))
 
 
 def _validate(raw: dict[str, Any], file: str) -> None:
@@ -114,6 +123,35 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
                 entries=tuple(entries), file=file, description=raw.get("description", ""))
+
+
+def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
+    """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
+    `[[policy_writes]]`."""
+    tools = raw.get("tools", {})
+    rules = []
+    for index, rule in enumerate(raw.get("retention", ())):
+        if rule.get("keep_settings") and not rule.get("forget_settings"):
+            raise PackError(f"{file}: retention[{index}].keep_settings: cancels forgetting, "
+                            "so it needs forget_settings")
+        rules.append(RetentionRule(
+            store=rule["store"], ttl_seconds=rule.get("ttl_seconds"),
+            records=rule.get("records", ""), absence=rule.get("absence", ""),
+            forget_settings=tuple(rule.get("forget_settings", ())),
+            keep_settings=tuple(rule.get("keep_settings", ()))))
+    return {"tools": ToolRules(
+                injected_parameters=tuple(tools.get("injected_parameters", ())),
+                injected_annotations=tuple(tools.get("injected_annotations", ())),
+                approval_attributes=tuple(tools.get("approval_attributes", ())),
+                governed=tools.get("governed", False)),
+            "identity": tuple(raw.get("identity", ())),
+            "retention": tuple(rules),
+            "policy_writes": tuple(
+                PolicyWrites(store=rule["store"], intents=tuple(rule.get("intents", ())),
+                             path_prefixes=tuple(rule.get("path_prefixes", ())),
+                             mode_setting=rule.get("mode_setting", ""),
+                             mode_value=rule.get("mode_value", ""))
+                for rule in raw.get("policy_writes", ()))}
 
 
 def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "Pack"]
+           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -137,6 +137,53 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
+class ToolRules:
+    """Pack-level `[tools]`: what a system's tool registrations mean beyond their sites.
+
+    `injected_parameters` / `injected_annotations`: parameters the framework fills in (`ctx`,
+    `ctx: RunContext[...]`), not the model; an annotation matches when it contains the text.
+    `approval_attributes`: registration attributes that, when `true`, mean a human approves
+    each call before it runs (`needs_approval`). `governed`: the system runs a registered tool
+    only when an enforced decision selects it, with arguments from policy, not from a model
+    (Memrail)."""
+
+    injected_parameters: tuple[str, ...] = ()
+    injected_annotations: tuple[str, ...] = ()
+    approval_attributes: tuple[str, ...] = ()
+    governed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionRule:
+    """Pack-level `[[retention]]`: records of a memory store (the `store` attribute of its
+    sites) leave retrieval after they were written, so a lookup finding nothing does not mean
+    nothing was written. Either they expire (`ttl_seconds`, with `records` naming them and
+    `absence` saying what an empty lookup is not), or enabling one of `forget_settings` (an
+    env/config setting) drops or rewrites them, unless one of `keep_settings` is enabled."""
+
+    store: str
+    ttl_seconds: int | None = None
+    records: str = ""
+    absence: str = ""
+    forget_settings: tuple[str, ...] = ()
+    keep_settings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWrites:
+    """Pack-level `[[policy_writes]]`: which writes to a memory store (its sites' `store`)
+    later prompts read as policy: those with one of `intents`, else those whose `path` starts
+    with one of `path_prefixes`. `mode_setting` = `mode_value` (an env/config setting) lets
+    the model's memory tools of this system make such writes."""
+
+    store: str
+    intents: tuple[str, ...] = ()
+    path_prefixes: tuple[str, ...] = ()
+    mode_setting: str = ""
+    mode_value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -148,3 +195,8 @@ class Pack:
     entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""
+    tools: ToolRules = ToolRules()
+    identity: tuple[str, ...] = ()         # attributes naming whom a call acts for, in order
+    retention: tuple[RetentionRule, ...] = ()
+    policy_writes: tuple[PolicyWrites, ...] = ()
+    digest: str = ""                       # sha256 of the pack file's bytes

@@ -8,6 +8,7 @@ audited code is parsed, never imported or run.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Container
 
 import libcst as cst
 
@@ -27,13 +28,16 @@ __all__ = ["FRONTEND_VERSION", "parse_python"]
 FRONTEND_VERSION = "python-5"
 
 
-def parse_python(path: str, source: str, module: str, *, strict: bool = False) -> FileIR:
+def parse_python(path: str, source: str, module: str, *, strict: bool = False,
+                 factories: Container[str] = frozenset()) -> FileIR:
     """Extract the IR of one Python file.
 
     `path` is root-relative with `/` separators; `module` is its dotted module name (for a
     package's `__init__.py`, the package). A syntax error gives a FileIR whose `parse_error`
     says where, with no facts. With `strict`, an unexpected error while reading a construct is
     raised (tests); otherwise it becomes an Unknown and the rest of the file is still read.
+    `factories` holds the resolved names of the packs' factories (`boto3.client`): a call of one
+    builds an object whose methods are named through it (`boto3.client.delete_object`).
     """
     digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     lines = source.count("\n") + (0 if not source or source.endswith("\n") else 1)
@@ -46,7 +50,7 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False) -
     except RecursionError:
         return _failed(empty, "syntax error: nested too deeply to parse", None)
     try:
-        return _extract(empty, tree, text, strict)
+        return _extract(empty, tree, text, strict, factories)
     except RecursionError:
         if strict:
             raise
@@ -58,12 +62,13 @@ def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:
                   parse_error=Unknown(empty.path, reason, line))
 
 
-def _extract(empty: FileIR, tree: cst.Module, source: str, strict: bool) -> FileIR:
+def _extract(empty: FileIR, tree: cst.Module, source: str, strict: bool,
+             factories: Container[str]) -> FileIR:
     path, module = empty.path, empty.module
     spans, comments = node_positions(tree)
     text = SourceText(path, source, spans)
     facts = Facts(path)
-    resolver = Resolver(module, text)
+    resolver = Resolver(module, text, factories)
     package = module if path.rsplit("/", 1)[-1] == "__init__.py" else module.rpartition(".")[0]
     builder = ScopeBuilder(resolver, package, facts, strict)
     reader = ExpressionReader(text, resolver, builder, facts)

@@ -9,7 +9,7 @@ anything else is None.
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Container
 
 import libcst as cst
 
@@ -19,14 +19,6 @@ from topo.analyzers.python.spans import SourceText
 
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
-
-
-@functools.cache
-def _pack_factories() -> object:
-    """The shipped packs' `factories` (data, read once per process: the packs never change
-    while it runs). Imported late: packs import the IR, not the front-end."""
-    from topo.analyzers.packs import factories
-    return factories()
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
@@ -78,13 +70,16 @@ def access_path(node: cst.BaseExpression) -> str | None:
 
 
 class Resolver:
-    """Resolves expressions to dotted names within one module."""
+    """Resolves expressions to dotted names within one module. `factories` are the run's
+    pack factories (calls whose results name methods), given by the per-file stage."""
 
-    __slots__ = ("module", "text", "classes")
+    __slots__ = ("module", "text", "classes", "factories")
 
-    def __init__(self, module: str, text: SourceText) -> None:
+    def __init__(self, module: str, text: SourceText,
+                 factories: Container[str] = frozenset()) -> None:
         self.module = module
         self.text = text
+        self.factories = factories
         self.classes: dict[str, ClassInfo] = {}   # resolved class name → info (this module)
 
     def local_name(self, qualname: str) -> str:
@@ -96,7 +91,7 @@ class Resolver:
         a class (PEP 8 `CapWords`), or a pack factory (`memex.for_user(uid)`, a builder step
         `MemAgentBuilder().with_model(m)`), whose result names its methods through the call."""
         return resolved in self.classes or resolved.rsplit(".", 1)[-1][:1].isupper() \
-            or resolved in _pack_factories()
+            or resolved in self.factories
 
     def resolve(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         match node:

@@ -3,6 +3,9 @@
 INVOKE-GAP, ATOM-GAP, ACTION-GAP, COHERENCE-GAP and BINDING-MISMATCH all compare EMUs with
 the same few facts: the decision calls and the point each names, the project each decides in,
 the tools the code registers, and the tool an EMU selects. They live here, once.
+
+These checks are about Memrail by definition, so they name it through the one constant
+`MEMRAIL`; what Memrail's code looks like (its fingerprint) comes from its pack.
 """
 
 from __future__ import annotations
@@ -19,9 +22,8 @@ from topo.audit.policy import Emu
 __all__ = ["MEMRAIL", "has_app_code", "partial_code", "decision_calls", "literal_point",
            "calls_by_point", "decision_project", "memrail_tools", "emu_tool_id", "repo_projects"]
 
-MEMRAIL = "memrail"
+MEMRAIL = "memrail"   # the system of memrail.toml
 _CLIENTS = frozenset({"AMIClient", "AsyncAMIClient"})
-_PACKAGES = frozenset({"memrail", "ami", "@memrail/sdk", "@memrail/ami-sdk"})
 
 
 def has_app_code(ctx: CheckContext) -> bool:
@@ -75,7 +77,7 @@ def decision_project(ctx: CheckContext, site: Site) -> str | None:
 
 
 def _client_project(ctx: CheckContext, file: FileIR, call: Call) -> str | None:
-    constructors = [c for c in file.calls if _is_client(c)]
+    constructors = [c for c in file.calls if _is_client(ctx, c)]
     if call.receiver:
         bound = [a for a in file.assignments if a.target in (call.receiver, root_of(call.receiver))
                  and a.value.kind is ValueKind.CALL and a.scope in _chain(call.scope)]
@@ -87,9 +89,10 @@ def _client_project(ctx: CheckContext, file: FileIR, call: Call) -> str | None:
     return projects.pop() if len(projects) == 1 else None
 
 
-def _is_client(call: Call) -> bool:
+def _is_client(ctx: CheckContext, call: Call) -> bool:
+    """A Memrail client constructor: the callee's package is Memrail's fingerprint (its pack)."""
     parts = (call.callee or "").split(".")
-    return parts[0] in _PACKAGES and parts[-1] in _CLIENTS
+    return parts[0] in ctx.facts.knowledge.fingerprint(MEMRAIL) and parts[-1] in _CLIENTS
 
 
 def _project_kwarg(call: Call) -> str | None:
@@ -140,5 +143,5 @@ def repo_projects(ctx: CheckContext) -> Iterator[str]:
                 yield from (v for v in value if isinstance(v, str))
     for file in ctx.facts.files:
         for call in file.calls:
-            if _is_client(call) and _project_kwarg(call):
+            if _is_client(ctx, call) and _project_kwarg(call):
                 yield str(_project_kwarg(call))

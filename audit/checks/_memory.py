@@ -6,7 +6,8 @@
 - `request_flow`: values derived from a request body or query (`await request.json()`,
   `req.body.userId`), for identity and verdict provenance;
 - `retention_settings`: deployment settings that make a store's records leave retrieval
-  after they were written (for GHOST-NEGATIVE's retention cause).
+  after they were written (for GHOST-NEGATIVE's retention cause; the rules are pack data,
+  `[[retention]]`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,6 @@ _REQUEST_PATHS = ("req.body", "request.body", "req.query", "request.query", "req
                   "request.args", "request.form", "request.query_params", "request.path_params")
 _NEGATIVE_OPS = frozenset({"falsy"})
 _POSITIVE_OPS = frozenset({"truthy"})
-# store -> settings that, when enabled, remove or rewrite records after the fact: Mubit
-# utility-weighted forgetting archives traces, logs and step outcomes older than 7 days that
-# were never retrieved (seed 004, U25: "Archived entries are ID-reachable, not searchable");
-# MemexAI dreaming merges duplicates and resolves contradictions in user memory (seed 003, X13).
-_RETENTION_SETTINGS = {"mubit": ("MUBIT_CL_FORGET",), "memexai": ("MEMEX_DREAM_ENABLED",)}
 
 
 def memory_reads(ctx: CheckContext) -> dict:
@@ -105,10 +101,10 @@ def is_request_value(flow: Flow, file: FileIR, scope: str, value: Value | None) 
 def retention_settings(ctx: CheckContext, store: str) -> tuple[Setting, ...]:
     """The enabled config settings (`.env*`, compose `environment:`, MCP server `env`) under
     which `store` drops or rewrites records after they were written, so that a lookup finding
-    nothing no longer means nothing happened. A setting `MUBIT_CL_UNFORGET=1` cancels
-    forgetting."""
+    nothing no longer means nothing happened. A rule's enabled keep setting
+    (`MUBIT_CL_UNFORGET=1`) cancels its forgetting."""
     configs = ctx.facts.configs
-    if store == "mubit" and any(s.enabled for s in configs.setting("MUBIT_CL_UNFORGET")):
-        return ()
-    return tuple(s for name in _RETENTION_SETTINGS.get(store, ())
-                 for s in configs.setting(name) if s.enabled)
+    return tuple(s for rule in ctx.facts.knowledge.retention_rules(store)
+                 if not any(k.enabled for name in rule.keep_settings
+                            for k in configs.setting(name))
+                 for name in rule.forget_settings for s in configs.setting(name) if s.enabled)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from topo.analyzers.ir import FileIR
+from topo.audit.checks._integration import MEMRAIL
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Location, Site, SiteKind
@@ -86,8 +86,10 @@ def event_producers(ctx: CheckContext) -> Producers:
         uncertain.append(f"{len(dynamic)} emitter(s) with a non-literal event name")
     if len(readable) < len(ctx.facts.files):
         uncertain.append(f"{len(ctx.facts.files) - len(readable)} unreadable source file(s)")
-    classified = {site.language for site in ctx.facts.sites if site.system == "memrail"}
-    unseen = sorted({f.language.value for f in readable if _imports_memrail(f)} - classified)
+    classified = {site.language for site in ctx.facts.sites if site.system == MEMRAIL}
+    unseen = sorted({f.language.value for f in readable
+                     if ctx.facts.knowledge.imports_system(MEMRAIL, (i.module for i in f.imports))}
+                    - classified)
     if unseen:
         uncertain.append(f"Memrail code in {', '.join(unseen)} that no rule pack classifies")
     elif readable and not classified:
@@ -127,12 +129,6 @@ def _known_keys(site: Site) -> tuple[str, ...] | None:
         return None
     keys = site.attr("attribute_keys")
     return tuple(str(k) for k in keys) if isinstance(keys, tuple) else ()
-
-
-def _imports_memrail(file: FileIR) -> bool:
-    """Python `memrail`/`ami` (the legacy SDK), TypeScript `@memrail/…`."""
-    return any(i.module.split(".")[0] in ("memrail", "ami") or i.module.startswith("@memrail/")
-               for i in file.imports)
 
 
 def _is_dynamic(site: Site) -> bool:

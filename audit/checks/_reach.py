@@ -25,11 +25,10 @@ from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 
-__all__ = ["Hop", "Chain", "chains", "ENTRY_APPROVAL_ATTRS"]
+__all__ = ["Hop", "Chain", "chains"]
 
 _GATES = (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH)
 _NO_CONDITION = frozenset({GuardKind.TRY, GuardKind.EXCEPT, GuardKind.FINALLY})
-ENTRY_APPROVAL_ATTRS = ("needs_approval", "requires_approval")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +136,9 @@ def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: s
     index = _index(ctx)
     gate_sites = index.gates_at
     entry_key = entry.removeprefix("function:")
+    knowledge = ctx.facts.knowledge
     for tool in index.entry_tools.get(entry_key, ()):
-        if tool.system == "memrail" or any(tool.attr(a) is True for a in ENTRY_APPROVAL_ATTRS):
+        if knowledge.governed(tool) or knowledge.requires_approval(tool):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
             origins.append(tool.id)

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 
 from topo.audit import codes
 from topo.analyzers.discovery.configs import known_servers
-from topo.audit.checks._reach import ENTRY_APPROVAL_ATTRS
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import SiteKind
 from topo.audit.model import Finding
@@ -38,8 +37,8 @@ def destructive_memory_tool(ctx: CheckContext) -> Iterator[Finding]:
                 codes.DESTRUCTIVE_MEMORY_TOOL, location=site.location, symbol=site.symbol,
                 message=f"`{site.attr('callee')}` hands the model raw memory tools that "
                         f"overwrite files, with no gate")
-        elif site.attr("definition") and site.system != "memrail" and \
-                not any(site.attr(a) is True for a in ENTRY_APPROVAL_ATTRS):
+        elif site.attr("definition") and not ctx.facts.knowledge.governed(site) and \
+                not ctx.facts.knowledge.requires_approval(site):
             tools[str(site.attr("definition"))] = site
     for site in ctx.facts.sites:
         tool = tools.get(site.symbol)

@@ -11,9 +11,10 @@ reported with exactly one cause, the first that holds, in this order:
 1. no producer — nothing in the repository writes what the lookup reads;
 2. model-dependent producer — only the model writes it (memory tools handed to the model,
    `memorize`), so absence means "the model did not comply";
-3. retention — the record expires (MemoRizz approval proposals, ttl 900 s) or the store
-   forgets or rewrites it by configuration (`MUBIT_CL_FORGET=1`, `MEMEX_DREAM_ENABLED=true` in
-   `.env*`, compose `environment:` or MCP server `env`);
+3. retention — the record expires or the store forgets or rewrites it by configuration, as
+   the store's pack says in `[[retention]]` (MemoRizz approval proposals, ttl 900 s;
+   `MUBIT_CL_FORGET=1`, `MEMEX_DREAM_ENABLED=true` in `.env*`, compose `environment:` or MCP
+   server `env`); a ttl is reported before the other causes, settings in this place;
 4. fail-open producer — every write swallows its own failure (`except …: pass`, a handler
    that logs and carries on, or a write site a pack marks `fail_open = true`);
 5. producer on the error path only / producer before the outcome — the write sits in an
@@ -87,9 +88,10 @@ def ghost_negative(ctx: CheckContext) -> Iterator[Finding]:
 
 def _cause(ctx: CheckContext, guarded: _Guarded) -> str | None:
     read = guarded.read
-    if read.attr("store") == "memorizz":
-        return ("retention: approval proposals expire (ttl 900 s), so no pending proposal "
-                "is not \"never proposed\"")
+    for rule in ctx.facts.knowledge.retention_rules(str(read.attr("store"))):
+        if rule.ttl_seconds is not None:
+            return (f"retention: {rule.records} expire (ttl {rule.ttl_seconds} s), so "
+                    f"{rule.absence}")
     code_producers, model_producers = _producers(ctx, read)
     if not code_producers and not model_producers:
         return "no producer: nothing in the repository writes what it looks up"

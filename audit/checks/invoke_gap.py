@@ -100,7 +100,7 @@ def _passes_point(ctx: CheckContext, enforced_by: tuple[str, ...],
         site = ctx.graph.nodes[site_id].get("site") if site_id in ctx.graph else None
         if site is None:
             continue
-        if site.kind is SiteKind.TOOL_REGISTRATION and site.system == "memrail":
+        if site.kind is SiteKind.TOOL_REGISTRATION and ctx.facts.knowledge.governed(site):
             return True
         if site.kind is SiteKind.DECISION_CALL and (not points or literal_point(site) in points):
             return True

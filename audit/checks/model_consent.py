@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from topo.analyzers.flow.facts import MODEL_FILLED_FRAMEWORK_EXCLUDED
 from topo.analyzers.ir import Value, ValueKind
 from topo.analyzers.paths import root_of, segments
 from topo.audit import codes
 from topo.audit.checks._evidence import (control_text, executor_text, locations, origin_text,
                                     site_of)
-from topo.audit.checks._reach import ENTRY_APPROVAL_ATTRS, Chain, chains
+from topo.audit.checks._reach import Chain, chains
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._values import option
 from topo.audit.graph.build import sites_of_kind
@@ -81,8 +80,8 @@ def _consent_parameters(ctx: CheckContext) -> Iterator[Site]:
         if gate.attr("parameter") is None or gate.attr("enforced") is not False:
             continue
         tools = [t for t in registrations if t.attr("definition") == gate.attr("definition")]
-        if any(t.system in MODEL_FILLED_FRAMEWORK_EXCLUDED or
-               any(t.attr(a) is True for a in ENTRY_APPROVAL_ATTRS) for t in tools):
+        knowledge = ctx.facts.knowledge
+        if any(knowledge.governed(t) or knowledge.requires_approval(t) for t in tools):
             continue
         yield gate
 

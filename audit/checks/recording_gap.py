@@ -24,6 +24,7 @@ from topo.analyzers.ir import GuardKind
 from topo.audit import codes
 from topo.audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
                                     locations)
+from topo.audit.checks._integration import MEMRAIL
 from topo.audit.checks._reach import Chain, Hop, chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
@@ -34,12 +35,11 @@ from topo.audit.model import Finding
 __all__ = ["recording_gap"]
 
 _GOVERNORS = (SiteKind.DECISION_CALL, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER)
-_SYSTEM = "memrail"
 
 
 @check(codes.RECORDING_GAP)
 def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
-    governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == _SYSTEM}
+    governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == MEMRAIL}
     if not governors:
         return
     recorders = [r for r in sites_of_kind(ctx.graph, SiteKind.EVENT_EMIT, SiteKind.ACK)

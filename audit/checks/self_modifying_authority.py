@@ -10,6 +10,7 @@ the model rewrite its own future rules.
 Deployment settings count too (H6, X4, X18): `MEMEX_SHARED_WRITE_MODE=rw` in a `.env*` file, a
 compose `environment:` block or an MCP server's `env`, in a repository that hands MemexAI memory
 tools to a model (a toolset in code, or the MemexAI MCP server), is reported at the setting.
+Which writes are policy, and which setting allows them, is pack data (`[[policy_writes]]`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from topo.analyzers.discovery.configs import known_servers
 from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.packs import PolicyWrites
 from topo.audit.model import Finding
 
 __all__ = ["self_modifying_authority"]
 
-_POLICY_INTENTS = frozenset({"rule", "lesson"})
 
 
 @check(codes.SELF_MODIFYING_AUTHORITY)
@@ -39,22 +40,29 @@ def self_modifying_authority(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def _shared_write_mode(ctx: CheckContext) -> Iterator[Finding]:
-    settings = [s for s in ctx.facts.configs.setting("MEMEX_SHARED_WRITE_MODE")
-                if (s.value or "").strip().lower() == "rw"]
+    for system, rule in ctx.facts.knowledge.write_modes():
+        yield from _write_mode(ctx, system, rule)
+
+
+def _write_mode(ctx: CheckContext, system: str, rule: PolicyWrites) -> Iterator[Finding]:
+    settings = [s for s in ctx.facts.configs.setting(rule.mode_setting)
+                if (s.value or "").strip().lower() == rule.mode_value.lower()]
     if not settings:
         return
     holders = [s.location for s in ctx.facts.sites if s.kind is SiteKind.TOOL_REGISTRATION
-               and s.attr("framework") == "memexai" and s.attr("memory_tools")]
+               and s.attr("framework") == system and s.attr("memory_tools")]
     holders += [server.location for server in ctx.facts.configs.servers
-                if server.known and known_servers()[server.known].system == "memexai"
+                if server.known and known_servers()[server.known].system == system
                 and not server.disabled]
     if not holders:
         return
+    written = ", ".join(f"`{prefix}**`" for prefix in rule.path_prefixes) or \
+        ", ".join(f"intent={intent}" for intent in rule.intents)
     for setting in settings:
         yield ctx.finding(
             codes.SELF_MODIFYING_AUTHORITY, location=setting.location, symbol=setting.name,
-            message="`MEMEX_SHARED_WRITE_MODE=rw` lets the agents' memory tools write "
-                    "`shared/**`, which every later prompt block reads as policy: model "
+            message=f"`{rule.mode_setting}={rule.mode_value}` lets the agents' memory tools "
+                    f"write {written}, which every later prompt block reads as policy: model "
                     "output becomes the rules of the next run",
             related=tuple(holders[:3]))
 
@@ -74,7 +82,7 @@ def _reason(ctx: CheckContext, site: Site) -> str | None:
             return (f"`{callee}` activates a version that model output chose, with no human "
                     f"approval before it")
         return None
-    if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(site):
+    if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(ctx, site):
         file, call = ctx.calls[str(site.attr("call"))]
         content = value_of(call, "content", "lines")
         if content is not None and ctx.facts.model.value_labels(file, call.scope, content):
@@ -84,8 +92,10 @@ def _reason(ctx: CheckContext, site: Site) -> str | None:
     return None
 
 
-def _is_policy_write(site: Site) -> bool:
-    if site.attr("store") == "mubit":
-        return site.attr("intent") in _POLICY_INTENTS
+def _is_policy_write(ctx: CheckContext, site: Site) -> bool:
     path = site.attr("path")
-    return isinstance(path, str) and path.startswith("shared/")
+    for rule in ctx.facts.knowledge.policy_write_rules(str(site.attr("store"))):
+        if rule.intents:
+            return site.attr("intent") in rule.intents
+        return isinstance(path, str) and path.startswith(rule.path_prefixes)
+    return False

@@ -28,14 +28,11 @@ _IDENTITY_KEYS = ("user_id", "userId", "approver_id")
 def untrusted_identity(ctx: CheckContext) -> Iterator[Finding]:
     request = None
     for site in ctx.facts.sites:
-        if site.system not in ("memexai", "mubit", "memorizz"):
-            continue
-        identities = [key for key in ("approver_id", "user_id")
-                      if site.kind.declares(key) and site.attr(key) is not None]
-        if not identities:
+        key = next((name for name in ctx.facts.knowledge.identity_attributes(site.system)
+                    if site.kind.declares(name) and site.attr(name) is not None), None)
+        if key is None:
             continue
         file, call = ctx.calls[str(site.attr("call"))]
-        key = identities[0]
         value = value_of(call, *((key,) if key == "approver_id" else _IDENTITY_KEYS))
         if value is None and site.attr("operation") == "scope" and call.args:
             value = call.args[0]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import textwrap
 
 from topo.analyzers.ir import Assignment, Call, FileIR
+from topo.analyzers.packs import factories
 from topo.analyzers.python import parse_python
+
+FACTORIES = factories()   # the shipped packs' factories, for the Python front-end
 
 PATH = "app/agents/refund.py"
 MODULE = "app.agents.refund"
@@ -13,7 +16,8 @@ MODULE = "app.agents.refund"
 
 def parse(source: str, *, path: str = PATH, module: str = MODULE) -> FileIR:
     """The IR of a dedented inline source; any internal error raises (strict)."""
-    return parse_python(path, textwrap.dedent(source).lstrip("\n"), module, strict=True)
+    return parse_python(path, textwrap.dedent(source).lstrip("\n"), module, strict=True,
+                        factories=FACTORIES)
 
 
 def call(ir: FileIR, name: str, *, nth: int = 0) -> Call:

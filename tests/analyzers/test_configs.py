@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from topo.analyzers.discovery.configs import ConfigFacts, is_config_file, read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, discover
+from topo.analyzers.packs import Knowledge, load_packs
 from topo.audit.checks._memory import retention_settings
 
 
@@ -112,7 +113,9 @@ def test_discovery_lists_config_files(tmp_path):
 
 
 def _ctx(facts: ConfigFacts) -> SimpleNamespace:
-    return SimpleNamespace(facts=SimpleNamespace(configs=facts))
+    """A check context with the shipped packs' retention rules."""
+    return SimpleNamespace(facts=SimpleNamespace(configs=facts,
+                                                 knowledge=Knowledge.of(load_packs())))
 
 
 def test_retention_settings_for_ghost_negative(tmp_path):

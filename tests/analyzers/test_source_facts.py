@@ -5,8 +5,11 @@ from __future__ import annotations
 import textwrap
 
 from topo.analyzers.flow.facts import source_facts
+from topo.analyzers.packs import factories
 from topo.analyzers.python.frontend import parse_python
 from topo.analyzers.model import EdgeKind, SiteKind
+
+FACTORIES = factories()   # the shipped packs' factories, for the Python front-end
 
 
 def facts(app: str | None = None, **paths: str):
@@ -14,7 +17,8 @@ def facts(app: str | None = None, **paths: str):
     sources = dict(paths.get("files", {})) if "files" in paths else {}
     if app is not None:
         sources["app.py"] = app
-    files = [parse_python(path, textwrap.dedent(text), _module(path), strict=True)
+    files = [parse_python(path, textwrap.dedent(text), _module(path), strict=True,
+                          factories=FACTORIES)
              for path, text in sources.items()]
     return source_facts(files)
 

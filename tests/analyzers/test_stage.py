@@ -11,6 +11,7 @@ from topo.analyzers.frontend import stage as frontend
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, SourceFile, discover
 from topo.analyzers.frontend.stage import analyze_files
 from topo.analyzers.ir import FileIR, Language
+from topo.audit.pipeline import AuditRequest, run_audit
 
 GOOD = "from openai import OpenAI\n\nclient = OpenAI()\nclient.chat.completions.create()\n"
 
@@ -110,6 +111,53 @@ def test_changed_content_misses_the_cache(tmp_path: Path) -> None:
     [changed] = [ir for ir in analyze_files(inventory, jobs=1, cache_dir=cache)
                  if ir.path == "app/m0.py"]
     assert [c.name for c in changed.calls] == ["changed"]
+
+
+FACTORY_APP = "import acme_sdk\n\nconn = acme_sdk.connect('db')\nconn.wipe()\n"
+FACTORY_PACK = """
+system = "acme_sdk"
+languages = ["python"]
+fingerprint = ["acme_sdk"]
+{factories}
+[[entries]]
+id = "acme_sdk.wipe"
+on = "call"
+match = ["acme_sdk.connect.wipe"]
+site = "executor"
+role = "execution"
+tier = "deletion"
+"""
+
+
+def test_an_edited_pack_misses_the_cache(tmp_path: Path) -> None:
+    """A warm cache from a run whose pack had no factory must not serve its IR once the pack
+    names `acme_sdk.connect` a factory: `conn.wipe()` is only named through it."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "app.py").write_text(FACTORY_APP)
+    pack = tmp_path / "acme.toml"
+
+    def executors() -> list[int]:
+        result = run_audit(AuditRequest(root=root, jobs=1, cache_dir=tmp_path / "cache",
+                                        extra_packs=(pack,)))
+        return [s.location.line for s in result.facts.sites if s.kind.value == "executor"]
+
+    pack.write_text(FACTORY_PACK.format(factories=""))
+    assert executors() == []
+    assert list((tmp_path / "cache").rglob("*.pickle"))   # warm
+    pack.write_text(FACTORY_PACK.format(factories='factories = ["acme_sdk.connect"]'))
+    assert executors() == [4]
+    pack.write_text(FACTORY_PACK.format(factories=""))
+    assert executors() == []
+
+
+def test_the_front_end_takes_the_packs_factories_as_an_argument() -> None:
+    source = FACTORY_APP.encode()
+    plain = frontend.parse_source("app.py", Language.PYTHON, source, "app")
+    built = frontend.parse_source("app.py", Language.PYTHON, source, "app",
+                                  factories=frozenset({"acme_sdk.connect"}))
+    assert [c.callee for c in plain.calls] == ["acme_sdk.connect", None]
+    assert [c.callee for c in built.calls] == ["acme_sdk.connect", "acme_sdk.connect.wipe"]
 
 
 def test_corrupt_cache_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:

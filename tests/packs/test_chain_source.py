@@ -10,9 +10,11 @@ import textwrap
 
 import pytest
 
-from topo.analyzers.packs import PackError, classify, load_packs
+from topo.analyzers.packs import PackError, classify, factories, load_packs
 from topo.analyzers.python import parse_python
 from topo.analyzers.model import SiteKind
+
+FACTORIES = factories()   # the shipped packs' factories, for the Python front-end
 
 PACK = '''
 system = "chainy"
@@ -43,7 +45,8 @@ def _reads(tmp_path):
     path = tmp_path / "chainy.toml"
     path.write_text(PACK, encoding="utf-8")
     packs = load_packs([path])
-    file = parse_python("app/a.py", textwrap.dedent(SOURCE), "app.a", strict=True)
+    file = parse_python("app/a.py", textwrap.dedent(SOURCE), "app.a", strict=True,
+                        factories=FACTORIES)   # the shipped ones: `Session`
     sites = [s for s in classify([file], packs) if s.kind is SiteKind.MEMORY_READ]
     return {s.location.line: s for s in sites}
 

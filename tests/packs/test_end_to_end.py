@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import textwrap
 
-from topo.analyzers.packs import classify, fingerprint
+from topo.analyzers.packs import classify, factories, fingerprint
 from topo.analyzers.python import parse_python
 from topo.analyzers.model import SiteKind
 
+FACTORIES = factories()   # the shipped packs' factories, for the Python front-end
+
 
 def parse(source: str, path: str = "app/agent.py", module: str = "app.agent"):
-    return parse_python(path, textwrap.dedent(source), module, strict=True)
+    return parse_python(path, textwrap.dedent(source), module, strict=True, factories=FACTORIES)
 
 
 def sites_in(source: str):

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import textwrap
 
-from topo.analyzers.packs import classify
+from topo.analyzers.packs import classify, factories
 from topo.analyzers.python import parse_python
 from topo.analyzers.typescript.frontend import parse_typescript
 from topo.analyzers.model import SiteKind
 
+FACTORIES = factories()   # the shipped packs' factories, for the Python front-end
+
 
 def _py(source: str):
     return classify([parse_python("app/agent.py", textwrap.dedent(source), "app.agent",
-                                  strict=True)])
+                                  strict=True, factories=FACTORIES)])
 
 
 def _ts(source: str):

@@ -1,0 +1,110 @@
+"""The pack index the flow stage and the checks ask: the merged pack-level knowledge of one
+run's packs (`[tools]`, `identity`, `[[retention]]`, fingerprints).
+
+Built once per run from the loaded packs (`Knowledge.of(packs)`) and carried by the source
+facts, so that a check asks "does this registration require approval?" or "how does this store
+forget?" and never spells a framework's name. A system's rules are those of the pack that
+declares it, and apply to the sites of every entry of that pack (an entry may name its own
+system, `prisma` in `db_reads.toml`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from topo.analyzers.model import Site
+from topo.analyzers.packs._model import Pack, PolicyWrites, RetentionRule
+
+__all__ = ["Knowledge", "packs_digest"]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    injected_parameters: frozenset[str] = frozenset()
+    injected_annotations: tuple[str, ...] = ()
+    approval_attributes: tuple[str, ...] = ()
+    governed_systems: frozenset[str] = frozenset()
+    identity: tuple[tuple[str, tuple[str, ...]], ...] = ()     # system → attributes
+    retention: tuple[RetentionRule, ...] = ()
+    fingerprints: tuple[tuple[str, tuple[str, ...]], ...] = ()  # system → module prefixes
+    policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
+
+    @classmethod
+    def of(cls, packs: Iterable[Pack]) -> Knowledge:
+        packs = tuple(sorted(packs, key=lambda pack: pack.system))
+        return cls(
+            injected_parameters=frozenset(name for pack in packs
+                                          for name in pack.tools.injected_parameters),
+            injected_annotations=_union(pack.tools.injected_annotations for pack in packs),
+            approval_attributes=_union(pack.tools.approval_attributes for pack in packs),
+            governed_systems=frozenset(system for pack in packs if pack.tools.governed
+                                       for system in _systems(pack)),
+            identity=tuple((system, pack.identity) for pack in packs if pack.identity
+                           for system in sorted(_systems(pack))),
+            retention=tuple(rule for pack in packs for rule in pack.retention),
+            fingerprints=tuple((pack.system, pack.fingerprint) for pack in packs),
+            policy_writes=tuple((pack.system, rule) for pack in packs
+                                for rule in pack.policy_writes))
+
+    def injected(self, name: str, annotation: str | None) -> bool:
+        """A tool parameter the framework fills in (a run context), not the model."""
+        return name in self.injected_parameters or \
+            any(text in (annotation or "") for text in self.injected_annotations)
+
+    def requires_approval(self, registration: Site) -> bool:
+        """The registration says a human approves each call before it runs."""
+        return any(registration.attr(name) is True for name in self.approval_attributes)
+
+    def governed(self, registration: Site) -> bool:
+        """The tool runs only when an enforced decision selects it, with policy arguments."""
+        return registration.system in self.governed_systems
+
+    def identity_attributes(self, system: str) -> tuple[str, ...]:
+        """The attributes naming whom a call of `system` acts for, in priority order."""
+        return next((names for owner, names in self.identity if owner == system), ())
+
+    def retention_rules(self, store: str) -> tuple[RetentionRule, ...]:
+        """How records of `store` leave retrieval after they were written."""
+        return tuple(rule for rule in self.retention if rule.store == store)
+
+    def policy_write_rules(self, store: str) -> tuple[PolicyWrites, ...]:
+        """What makes a write to `store` policy that later prompts read."""
+        return tuple(rule for _, rule in self.policy_writes if rule.store == store)
+
+    def write_modes(self) -> tuple[tuple[str, PolicyWrites], ...]:
+        """(system, rule) for each setting that lets a system's memory tools write policy."""
+        return tuple(item for item in self.policy_writes if item[1].mode_setting)
+
+    def settings(self) -> tuple[str, ...]:
+        """Every setting a retention or policy-write rule reads (the config reader must keep
+        them)."""
+        return _union([*((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
+                       *((rule.mode_setting,) for _, rule in self.write_modes())])
+
+    def imports_system(self, system: str, modules: Iterable[str]) -> bool:
+        """One of `modules` (import specifiers) is `system`'s fingerprint or inside it
+        (`memrail.client`, `@memrail/sdk/server`)."""
+        prefixes = self.fingerprint(system)
+        return any(module == prefix or module.startswith((prefix + ".", prefix + "/"))
+                   for module in modules for prefix in prefixes)
+
+    def fingerprint(self, system: str) -> tuple[str, ...]:
+        """The module prefixes whose import means "uses `system`"."""
+        return next((found for owner, found in self.fingerprints if owner == system), ())
+
+
+def packs_digest(packs: Iterable[Pack]) -> str:
+    """One digest over the packs' file contents (part of the per-file cache key: a pack's
+    factories change what the Python front-end resolves)."""
+    parts = sorted(f"{pack.file}\0{pack.digest}" for pack in packs)
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def _systems(pack: Pack) -> set[str]:
+    return {pack.system} | {entry.system for entry in pack.entries}
+
+
+def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    return tuple(sorted({name for group in groups for name in group}))

@@ -1,0 +1,114 @@
+"""The pack index: pack-level keys (`[tools]`, `identity`, `[[retention]]`) are schema-checked
+and merged into `Knowledge`, which the flow stage and the checks ask instead of literals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from topo.analyzers.model import Location, Site, SiteKind
+from topo.analyzers.packs import Knowledge, PackError, load_pack, load_packs, packs_digest
+
+HEAD = '''
+system = "demo"
+languages = ["python"]
+fingerprint = ["demo", "@demo/sdk"]
+identity = ["operator_id", "user_id"]
+{extra}
+[[entries]]
+id = "demo.send"
+on = "call"
+match = ["demo.Client.send"]
+site = "executor"
+role = "execution"
+'''
+
+
+def _pack(tmp_path: Path, extra: str = "") -> Path:
+    path = tmp_path / "demo.toml"
+    path.write_text(HEAD.format(extra=extra), encoding="utf-8")
+    return path
+
+
+def _error(tmp_path: Path, extra: str) -> str:
+    with pytest.raises(PackError) as caught:
+        load_pack(_pack(tmp_path, extra))
+    return str(caught.value)
+
+
+def _site(system: str, **attrs: object) -> Site:
+    return Site(id="tool_registration:a.py:1:1", kind=SiteKind.TOOL_REGISTRATION, system=system,
+                language="python", location=Location("a.py", 1), symbol="a.f",
+                attrs=tuple(sorted(attrs.items())))
+
+
+def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
+    knowledge = Knowledge.of(load_packs())
+    assert knowledge.injected_parameters == {"ctx", "context", "run_context", "config",
+                                             "runtime", "state"}
+    assert set(knowledge.injected_annotations) == {"RunContext", "Context", "RunnableConfig",
+                                                   "ToolRuntime"}
+    assert knowledge.approval_attributes == ("needs_approval", "requires_approval")
+    assert knowledge.governed_systems == {"memrail"}
+    assert knowledge.identity_attributes("memorizz") == ("approver_id", "user_id")
+    assert knowledge.identity_attributes("mubit") == knowledge.identity_attributes("memexai") \
+        == ("user_id",)
+    assert knowledge.identity_attributes("openai") == ()
+    [ttl] = knowledge.retention_rules("memorizz")
+    assert (ttl.ttl_seconds, ttl.records) == (900, "approval proposals")
+    [forget] = knowledge.retention_rules("mubit")
+    assert (forget.forget_settings, forget.keep_settings) == (("MUBIT_CL_FORGET",),
+                                                              ("MUBIT_CL_UNFORGET",))
+    [(system, shared)] = knowledge.write_modes()
+    assert (system, shared.store, shared.path_prefixes, shared.mode_setting, shared.mode_value) \
+        == ("memexai", "memexai", ("shared/",), "MEMEX_SHARED_WRITE_MODE", "rw")
+    [rules] = knowledge.policy_write_rules("mubit")
+    assert rules.intents == ("rule", "lesson")
+    assert knowledge.settings() == ("MEMEX_DREAM_ENABLED", "MEMEX_SHARED_WRITE_MODE",
+                                    "MUBIT_CL_FORGET", "MUBIT_CL_UNFORGET")
+    assert set(knowledge.fingerprint("memrail")) == {"memrail", "ami", "@memrail/sdk",
+                                                     "@memrail/ami-sdk"}
+
+
+def test_tool_rules_are_read_and_asked(tmp_path: Path) -> None:
+    pack = load_pack(_pack(tmp_path, '[tools]\ninjected_parameters = ["deps"]\n'
+                                     'injected_annotations = ["DemoContext"]\n'
+                                     'approval_attributes = ["reviewed"]\ngoverned = true\n'))
+    knowledge = Knowledge.of([pack])
+    assert knowledge.injected("deps", None) and knowledge.injected("x", "DemoContext[int]")
+    assert not knowledge.injected("x", "int")
+    assert knowledge.requires_approval(_site("other", reviewed=True))
+    assert not knowledge.requires_approval(_site("other", reviewed=1))
+    assert knowledge.governed(_site("demo")) and not knowledge.governed(_site("other"))
+    assert knowledge.identity_attributes("demo") == ("operator_id", "user_id")
+    assert knowledge.imports_system("demo", ["@demo/sdk/server"])
+    assert knowledge.imports_system("demo", ["demo.client"])
+    assert not knowledge.imports_system("demo", ["demolition", "@demo/sdkx"])
+
+
+def test_unknown_tool_keys_are_schema_errors_with_the_key_path(tmp_path: Path) -> None:
+    message = _error(tmp_path, '[tools]\napproval_attribute = ["reviewed"]\n')
+    assert message.startswith("demo.toml: tools: ") and "approval_attribute" in message
+
+
+def test_a_retention_rule_needs_a_ttl_with_its_words_or_forget_settings(tmp_path: Path) -> None:
+    assert _error(tmp_path, '[[retention]]\nstore = "demo"\nttl_seconds = 60\n') \
+        .startswith("demo.toml: retention[0]: ")
+    assert "retention[0].forget_settings" in _error(
+        tmp_path, '[[retention]]\nstore = "demo"\nforget_settings = ["demo_forget"]\n')
+    assert _error(tmp_path, '[[retention]]\nstore = "demo"\nttl_seconds = 60\nrecords = "r"\n'
+                            'absence = "a"\nkeep_settings = ["DEMO_KEEP"]\n') == \
+        "demo.toml: retention[0].keep_settings: cancels forgetting, so it needs forget_settings"
+
+
+def test_the_packs_digest_follows_their_content(tmp_path: Path) -> None:
+    before = packs_digest([load_pack(_pack(tmp_path))])
+    assert packs_digest([load_pack(_pack(tmp_path))]) == before
+    assert packs_digest([load_pack(_pack(tmp_path, "# a comment\n"))]) != before
+
+
+def test_extra_packs_are_added_to_the_shipped_ones(tmp_path: Path) -> None:
+    packs = load_packs(extra=[_pack(tmp_path)])
+    assert {"demo", "memrail"} <= {pack.system for pack in packs}
+    assert len(packs) == len(load_packs()) + 1
