@@ -129,6 +129,16 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
     `[[policy_writes]]`."""
     tools = raw.get("tools", {})
+    # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
+    # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
+    for index, name in enumerate(tools.get("approval_attributes", ())):
+        if not SiteKind.TOOL_REGISTRATION.declares(name):
+            raise PackError(f"{file}: tools.approval_attributes[{index}]: "
+                            f"{UndeclaredAttribute(SiteKind.TOOL_REGISTRATION, name)}")
+    for index, name in enumerate(raw.get("identity", ())):
+        if not any(kind.declares(name) for kind in SiteKind):
+            raise PackError(f"{file}: identity[{index}]: {name!r} is not a declared site "
+                            "attribute (analyzers/model.py SITE_ATTRIBUTES)")
     rules = []
     for index, rule in enumerate(raw.get("retention", ())):
         if rule.get("keep_settings") and not rule.get("forget_settings"):

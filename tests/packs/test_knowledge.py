@@ -14,7 +14,7 @@ HEAD = '''
 system = "demo"
 languages = ["python"]
 fingerprint = ["demo", "@demo/sdk"]
-identity = ["operator_id", "user_id"]
+identity = ["approver_id", "user_id"]
 {extra}
 [[entries]]
 id = "demo.send"
@@ -74,17 +74,30 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
 def test_tool_rules_are_read_and_asked(tmp_path: Path) -> None:
     pack = load_pack(_pack(tmp_path, '[tools]\ninjected_parameters = ["deps"]\n'
                                      'injected_annotations = ["DemoContext"]\n'
-                                     'approval_attributes = ["reviewed"]\ngoverned = true\n'))
+                                     'approval_attributes = ["side_effects"]\ngoverned = true\n'))
     knowledge = Knowledge.of([pack])
     assert knowledge.injected("deps", None) and knowledge.injected("x", "DemoContext[int]")
     assert not knowledge.injected("x", "int")
-    assert knowledge.requires_approval(_site("other", reviewed=True))
-    assert not knowledge.requires_approval(_site("other", reviewed=1))
+    assert knowledge.requires_approval(_site("other", side_effects=True))
+    assert not knowledge.requires_approval(_site("other", side_effects=1))
     assert knowledge.governed(_site("demo")) and not knowledge.governed(_site("other"))
-    assert knowledge.identity_attributes("demo") == ("operator_id", "user_id")
+    assert knowledge.identity_attributes("demo") == ("approver_id", "user_id")
     assert knowledge.imports_system("demo", ["@demo/sdk/server"])
     assert knowledge.imports_system("demo", ["demo.client"])
     assert not knowledge.imports_system("demo", ["demolition", "@demo/sdkx"])
+
+
+def test_approval_and_identity_names_must_be_declared_site_attributes(tmp_path: Path) -> None:
+    message = _error(tmp_path, '[tools]\napproval_attributes = ["needs_aproval"]\n')
+    assert message.startswith("demo.toml: tools.approval_attributes[0]: 'needs_aproval' is not "
+                              "an attribute of tool_registration sites (did you mean "
+                              "'needs_approval'?)"), message
+    path = tmp_path / "demo.toml"
+    path.write_text(HEAD.replace('"approver_id", ', '"operator_id", ').format(extra=""))
+    with pytest.raises(PackError) as caught:
+        load_pack(path)
+    assert str(caught.value).startswith("demo.toml: identity[0]: 'operator_id' is not a "
+                                        "declared site attribute")
 
 
 def test_unknown_tool_keys_are_schema_errors_with_the_key_path(tmp_path: Path) -> None:

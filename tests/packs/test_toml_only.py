@@ -20,7 +20,6 @@ fingerprint = ["acme_agents"]
 
 [tools]
 injected_parameters = ["session"]
-approval_attributes = ["human_review"]
 
 [[entries]]
 id = "acme_agents.tool"
@@ -30,7 +29,7 @@ site = "tool_registration"
 role = "execution"
 [entries.attrs]
 tool_name = { kwarg = "name", fallback = "definition_name" }
-human_review = { kwarg = "human_review", default = false }
+needs_approval = { kwarg = "human_review", default = false }
 '''
 
 TOOL_APP = '''
@@ -165,8 +164,10 @@ def test_a_new_frameworks_approval_attribute_governs_its_tools(tmp_path: Path) -
     reviewed = TOOL_APP.replace('@tool(name="refund")', '@tool(name="refund", human_review=True)')
     assert _found(_audit(tmp_path / "reviewed", {"app.py": reviewed}, TOOL_PACK),
                   "UNGOVERNED-PATH") == []
-    # The same attribute means nothing when the pack does not list it as an approval.
-    plain_pack = TOOL_PACK.replace('approval_attributes = ["human_review"]\n', "")
+    # The framework's own spelling is mapped onto the declared approval attribute by the
+    # pack; without that one line the same keyword means nothing.
+    plain_pack = TOOL_PACK.replace('needs_approval = { kwarg = "human_review", default = false }\n', "")
+    assert plain_pack != TOOL_PACK
     assert [line for line, _ in _found(_audit(tmp_path / "plain", {"app.py": reviewed},
                                               plain_pack), "UNGOVERNED-PATH")] == \
         [_line(reviewed, "stripe.Refund")]
