@@ -411,6 +411,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _STORE, _OPERATION, _SESSION,
         _a("destructive", FLAG, "the write deletes memory"),
         _a("asynchronous", FLAG, "the write lands after the call returns (ingest job)"),
+        _a("completed_by", NAMES, "asynchronous writes: the method names of the calls that wait "
+           "until the write has landed (an ingest-job poll)"),
         _a("fail_open", FLAG, "write errors are logged and dropped"),
         _a("author", TEXT, "who writes the memory (`model`)"),
         _a("content", TEXT, "the source text of the content written"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from topo.analyzers.discovery._globs import PatternError
-from topo.analyzers.discovery.configs import SETTINGS, read_configs
+from topo.analyzers.discovery.configs import read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
 from topo.analyzers.flow.facts import SourceFacts, source_facts
 from topo.analyzers.frontend.stage import analyze_files
@@ -96,7 +96,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     facts = source_facts(files, packs)
     configs, config_unknowns = read_configs(root, inventory.configs,
                                             request.discovery.max_file_size,
-                                            SETTINGS + facts.knowledge.settings())
+                                            settings_kept=facts.knowledge.settings(),
+                                            known_servers=facts.knowledge.mcp_servers)
     facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)

@@ -23,7 +23,7 @@ def test_the_wheel_installs_only_the_topo_namespace(tmp_path: Path) -> None:
     for data in ("topo/analyzers/packs/data/memrail.toml", "topo/analyzers/packs/pack.schema.json",
                  "topo/audit/schemas/emu.schema.json", "topo/audit/docs/codes/UNGOVERNED-PATH.md",
                  "topo/analyzers/typescript/queries/imports.scm",
-                 "topo/analyzers/discovery/mcp_servers.toml", "topo/reports/templates/topology.css",
+                 "topo/reports/templates/topology.css",
                  "topo/cli/main.py"):
         assert data in names, data
     entry_points = zipfile.ZipFile(wheel).read(

@@ -9,27 +9,24 @@ hands the model `mubit_forget`.
 Parse-only and language-blind: stdlib `json` (with `//` and `/* */` comments, as VS Code and
 Cursor accept), a dotenv line reader, and a YAML reader that only understands a compose
 `environment:` block (a mapping or a `- KEY=value` list). Nothing is executed or substituted:
-`${VAR:-rw}` is recorded as not literal. Only the settings named in `SETTINGS` (and their
-prefixes) are kept, so secrets in `.env` files never enter the facts.
+`${VAR:-rw}` is recorded as not literal. Only the settings the rule packs name (and their
+prefixes) are kept, so secrets in `.env` files never enter the facts; which MCP servers are
+known, and the tools they hand the model, is pack data too (`[[mcp_servers]]`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path, PurePosixPath
 
 from topo.analyzers.model import Location, Unknown
+from topo.analyzers.packs import McpServerRule
 
-__all__ = ["ConfigFacts", "McpServer", "Setting", "KnownServer", "is_config_file",
-           "read_configs", "known_servers", "SETTINGS"]
+__all__ = ["ConfigFacts", "McpServer", "Setting", "is_config_file", "read_configs"]
 
-# Settings that change the authority graph (other-systems.md §2.2, §3.2, §4.3, A9).
-SETTINGS = ("MEMEX_SHARED_WRITE_MODE", "MEMEX_DREAM_ENABLED", "MEMEX_SEARCH_MODE",
-            "MUBIT_CL_", "MUBIT_TRANSPORT", "MUBIT_CONTROL_", "MUBIT_CORE_ENABLE_", "AMI_PROJECT")
 _SECRET_WORDS = ("KEY", "SECRET", "TOKEN", "PASSWORD")
 _COMPOSE = re.compile(r"^(docker-)?compose([.-][\w.-]*)?\.ya?ml$")
 _MCP_NAMES = frozenset({"claude_desktop_config.json", "mcp.json", ".mcp.json"})
@@ -60,7 +57,7 @@ class McpServer:
     command: str
     args: tuple[str, ...]
     url: str
-    known: str | None              # key into `known_servers()`, or None
+    known: str | None              # the pack-declared server it is (`McpServerRule.name`)
     inferred: bool                 # known by a name hint, not by its package
     disabled: bool
     disabled_tools: tuple[str, ...]
@@ -73,16 +70,6 @@ class McpServer:
 
 
 @dataclass(frozen=True, slots=True)
-class KnownServer:
-    key: str
-    system: str
-    packages: tuple[str, ...]
-    hints: tuple[str, ...]
-    tools: tuple[str, ...]
-    destructive: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class ConfigFacts:
     files: tuple[str, ...] = ()
     settings: tuple[Setting, ...] = ()
@@ -92,15 +79,6 @@ class ConfigFacts:
         return tuple(s for s in self.settings if s.name == name)
 
 
-@cache
-def known_servers() -> dict[str, KnownServer]:
-    data = tomllib.loads((Path(__file__).parent / "mcp_servers.toml").read_text("utf-8"))
-    return {key: KnownServer(key, entry["system"], tuple(entry.get("packages", ())),
-                             tuple(entry.get("hints", ())), tuple(entry["tools"]),
-                             tuple(entry.get("destructive", ())))
-            for key, entry in data["servers"].items()}
-
-
 def is_config_file(relative: str) -> bool:
     """Whether discovery lists `relative` as a config file to read."""
     name = PurePosixPath(relative).name
@@ -108,13 +86,13 @@ def is_config_file(relative: str) -> bool:
         or name.endswith(".json")
 
 
-def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024,
-                 settings_kept: tuple[str, ...] = SETTINGS
+def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024, *,
+                 settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = ()
                  ) -> tuple[ConfigFacts, tuple[Unknown, ...]]:
     """Read the config files discovery listed. A file that cannot be parsed is an Unknown;
     a JSON file without `mcpServers` is not a config file and is skipped silently. Only
-    settings named (or prefixed) by `settings_kept` are kept: `SETTINGS` and the names the
-    run's packs read (their retention settings)."""
+    settings named (or prefixed) by `settings_kept` are kept (the run's packs name them), and
+    MCP servers are identified among the packs' `known_servers`."""
     files: list[str] = []
     settings: list[Setting] = []
     servers: list[McpServer] = []
@@ -131,7 +109,7 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
         if name.endswith(".json"):
             if "mcpServers" not in text and not (name in _MCP_NAMES and '"servers"' in text):
                 continue
-            found, unknown = _mcp_config(relative, text)
+            found, unknown = _mcp_config(relative, text, known_servers)
             if unknown is not None:
                 unknowns.append(unknown)
                 continue
@@ -233,7 +211,8 @@ def _strip_comments(text: str) -> str:
     return "".join(out)
 
 
-def _mcp_config(relative: str, text: str) -> tuple[list[McpServer], Unknown | None]:
+def _mcp_config(relative: str, text: str, known: Sequence[McpServerRule]
+                ) -> tuple[list[McpServer], Unknown | None]:
     try:
         data = json.loads(_strip_comments(text))
     except json.JSONDecodeError as error:
@@ -254,10 +233,10 @@ def _mcp_config(relative: str, text: str) -> tuple[list[McpServer], Unknown | No
         args = tuple(str(a) for a in entry.get("args", ()) if isinstance(a, (str, int)))
         command = str(entry.get("command", ""))
         url = str(entry.get("url", entry.get("serverUrl", "")))
-        known, inferred = _identify(name, command, args, url)
+        server, inferred = _identify(name, command, args, url, known)
         servers.append(McpServer(
             name=name, location=Location(relative, _key_line(lines, name)), command=command,
-            args=args, url=url, known=known, inferred=inferred,
+            args=args, url=url, known=server, inferred=inferred,
             disabled=entry.get("disabled") is True or entry.get("enabled") is False,
             disabled_tools=_names(entry, "disabledTools", "disabled_tools", "excludeTools",
                                   "excludedTools") or (),
@@ -274,16 +253,16 @@ def _names(entry: dict, *keys: str) -> tuple[str, ...] | None:
     return None
 
 
-def _identify(name: str, command: str, args: tuple[str, ...], url: str
-              ) -> tuple[str | None, bool]:
+def _identify(name: str, command: str, args: tuple[str, ...], url: str,
+              known: Sequence[McpServerRule]) -> tuple[str | None, bool]:
     words = (command, *args)
-    for key, server in known_servers().items():
+    for server in known:
         if any(w == p or w.startswith(p + "@") for w in words for p in server.packages):
-            return key, False
-    for key, server in known_servers().items():
-        text = " ".join((name, url, *words)).lower()
+            return server.name, False
+    text = " ".join((name, url, *words)).lower()
+    for server in known:
         if any(hint in text for hint in server.hints):
-            return key, True
+            return server.name, True
     return None, False
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import Pack, PolicyWrites, RetentionRule
+from topo.analyzers.packs._model import McpServerRule, Pack, PolicyWrites, RetentionRule
 
 __all__ = ["Knowledge", "packs_digest"]
 
@@ -30,6 +30,8 @@ class Knowledge:
     retention: tuple[RetentionRule, ...] = ()
     fingerprints: tuple[tuple[str, tuple[str, ...]], ...] = ()  # system → module prefixes
     policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
+    config_settings: tuple[str, ...] = ()                        # settings packs name
+    mcp_servers: tuple[McpServerRule, ...] = ()
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -46,7 +48,9 @@ class Knowledge:
             retention=tuple(rule for pack in packs for rule in pack.retention),
             fingerprints=tuple((pack.system, pack.fingerprint) for pack in packs),
             policy_writes=tuple((pack.system, rule) for pack in packs
-                                for rule in pack.policy_writes))
+                                for rule in pack.policy_writes),
+            config_settings=_union(pack.settings for pack in packs),
+            mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -78,10 +82,15 @@ class Knowledge:
         return tuple(item for item in self.policy_writes if item[1].mode_setting)
 
     def settings(self) -> tuple[str, ...]:
-        """Every setting a retention or policy-write rule reads (the config reader must keep
-        them)."""
-        return _union([*((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
+        """Every setting (or `PREFIX_`) the config reader keeps: those the packs name as
+        changing the authority graph and those a retention or policy-write rule reads."""
+        return _union([self.config_settings,
+                       *((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
                        *((rule.mode_setting,) for _, rule in self.write_modes())])
+
+    def mcp_server(self, name: str | None) -> McpServerRule | None:
+        """The known MCP server a config entry was identified as (`McpServer.known`)."""
+        return next((server for server in self.mcp_servers if server.name == name), None)
 
     def imports_system(self, system: str, modules: Iterable[str]) -> bool:
         """One of `modules` (import specifiers) is `system`'s fingerprint or inside it

@@ -23,7 +23,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from topo.analyzers.packs._model import (ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
+from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
                                     Extract, Pack, PackError, PolicyWrites, RetentionRule,
                                     Source, ToolRules, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
@@ -127,7 +127,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`."""
+    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -161,7 +161,21 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                              path_prefixes=tuple(rule.get("path_prefixes", ())),
                              mode_setting=rule.get("mode_setting", ""),
                              mode_value=rule.get("mode_value", ""))
-                for rule in raw.get("policy_writes", ()))}
+                for rule in raw.get("policy_writes", ())),
+            "settings": tuple(raw.get("settings", ())),
+            "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
+                                 for i, server in enumerate(raw.get("mcp_servers", ())))}
+
+
+def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:
+    unknown = sorted(set(raw.get("destructive", ())) - set(raw["tools"]))
+    if unknown:
+        raise PackError(f"{where}.destructive: {unknown} not among the server's tools")
+    if not raw.get("packages") and not raw.get("hints"):
+        raise PackError(f"{where}: a server is known by its packages or its hints; give one")
+    return McpServerRule(name=raw["name"], system=system, packages=tuple(raw.get("packages", ())),
+                         hints=tuple(raw.get("hints", ())), tools=tuple(raw["tools"]),
+                         destructive=tuple(raw.get("destructive", ())))
 
 
 def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
@@ -204,7 +218,8 @@ def _build_source(raw: dict[str, Any]) -> Source:
 
 def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     if not isinstance(raw, dict):
-        return AttrSpec(name=name, constant=raw)
+        # A TOML array constant is a tuple of names: site attributes stay hashable.
+        return AttrSpec(name=name, constant=tuple(raw) if isinstance(raw, list) else raw)
     spec = AttrSpec(name=name, source=_build_source(raw),
                     extract=Extract(raw.get("as", "literal")),
                     default=raw.get("default"), has_default="default" in raw,

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "Pack"]
+           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
+           "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -184,6 +185,20 @@ class PolicyWrites:
 
 
 @dataclass(frozen=True, slots=True)
+class McpServerRule:
+    """Pack-level `[[mcp_servers]]`: an MCP server of the pack's system as MCP client configs
+    name it (a package in `command`/`args`, else a hint word, which is inferred), the tools
+    it hands the model, and which of them delete or overwrite memory."""
+
+    name: str
+    system: str
+    packages: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
+    destructive: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -199,4 +214,6 @@ class Pack:
     identity: tuple[str, ...] = ()         # attributes naming whom a call acts for, in order
     retention: tuple[RetentionRule, ...] = ()
     policy_writes: tuple[PolicyWrites, ...] = ()
+    settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
+    mcp_servers: tuple[McpServerRule, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -10,7 +10,7 @@ Reported at a raw memory toolset handed to a model, at a destructive memory oper
 (`forget`, `delete_run`, `delete_scope`, `clear()`) in the body of a model-invocable tool that
 requires no approval, and at an MCP client config entry (`claude_desktop_config.json`,
 `.cursor/mcp.json`, any `mcpServers`) that spawns a known memory server whose destructive
-tools the client does not filter out (analyzers/mcp_servers.toml).
+tools the client does not filter out (the packs' `[[mcp_servers]]`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.analyzers.discovery.configs import known_servers
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import SiteKind
 from topo.audit.model import Finding
@@ -53,7 +52,7 @@ def destructive_memory_tool(ctx: CheckContext) -> Iterator[Finding]:
 
 def _mcp_servers(ctx: CheckContext) -> Iterator[Finding]:
     for server in ctx.facts.configs.servers:
-        known = known_servers().get(server.known or "")
+        known = ctx.facts.knowledge.mcp_server(server.known)
         exposed = [t for t in known.destructive if server.exposes(t)] if known else []
         if exposed:
             tools = ", ".join(f"`{t}`" for t in exposed)

@@ -253,7 +253,8 @@ def _async_before(ctx: CheckContext, read: Site, producers: list[Site]) -> bool:
                and p.location.line < read.location.line]
     if not earlier:
         return False
-    polled = any(call.name in ("get_ingest_job", "getIngestJob") and
+    waits = earlier[0].attr("completed_by") or ()    # the pack names the poll calls
+    polled = any(call.name in waits and
                  file.path == read.location.file and
                  earlier[0].location.line < call.location.line < read.location.line
                  for file, call in ctx.calls.values())

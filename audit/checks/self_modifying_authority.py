@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.analyzers.discovery.configs import known_servers
 from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import Site, SiteKind
@@ -52,7 +51,8 @@ def _write_mode(ctx: CheckContext, system: str, rule: PolicyWrites) -> Iterator[
     holders = [s.location for s in ctx.facts.sites if s.kind is SiteKind.TOOL_REGISTRATION
                and s.attr("framework") == system and s.attr("memory_tools")]
     holders += [server.location for server in ctx.facts.configs.servers
-                if server.known and known_servers()[server.known].system == system
+                if (known := ctx.facts.knowledge.mcp_server(server.known)) is not None
+                and known.system == system
                 and not server.disabled]
     if not holders:
         return

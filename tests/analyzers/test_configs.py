@@ -22,7 +22,9 @@ def _write(root: Path, files: dict[str, str]) -> None:
 
 def _read(root: Path, files: dict[str, str]) -> tuple[ConfigFacts, tuple]:
     _write(root, files)
-    return read_configs(root, tuple(files))
+    knowledge = Knowledge.of(load_packs())   # the shipped packs name the settings and servers
+    return read_configs(root, tuple(files), settings_kept=knowledge.settings(),
+                        known_servers=knowledge.mcp_servers)
 
 
 def test_dotenv_keeps_only_authority_settings_and_never_secrets(tmp_path):

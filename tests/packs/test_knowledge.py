@@ -65,8 +65,17 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
         == ("memexai", "memexai", ("shared/",), "MEMEX_SHARED_WRITE_MODE", "rw")
     [rules] = knowledge.policy_write_rules("mubit")
     assert rules.intents == ("rule", "lesson")
-    assert knowledge.settings() == ("MEMEX_DREAM_ENABLED", "MEMEX_SHARED_WRITE_MODE",
-                                    "MUBIT_CL_FORGET", "MUBIT_CL_UNFORGET")
+    # The config reader's settings: the packs' `settings` plus those their rules read.
+    assert knowledge.config_settings == (
+        "AMI_PROJECT", "MEMEX_DREAM_ENABLED", "MEMEX_SEARCH_MODE", "MEMEX_SHARED_WRITE_MODE",
+        "MUBIT_CL_", "MUBIT_CONTROL_", "MUBIT_CORE_ENABLE_", "MUBIT_TRANSPORT")
+    assert set(knowledge.settings()) == {*knowledge.config_settings, "MUBIT_CL_FORGET",
+                                         "MUBIT_CL_UNFORGET"}
+    mubit, memex = knowledge.mcp_server("mubit"), knowledge.mcp_server("memexai")
+    assert (mubit.system, mubit.packages, mubit.destructive) == \
+        ("mubit", ("@mubit-ai/mcp",), ("mubit_forget",)) and len(mubit.tools) == 21
+    assert (memex.hints, memex.destructive) == (("memex",), ("memory_write", "memory_patch"))
+    assert knowledge.mcp_server(None) is None and knowledge.mcp_server("other") is None
     assert set(knowledge.fingerprint("memrail")) == {"memrail", "ami", "@memrail/sdk",
                                                      "@memrail/ami-sdk"}
 
@@ -98,6 +107,16 @@ def test_approval_and_identity_names_must_be_declared_site_attributes(tmp_path: 
         load_pack(path)
     assert str(caught.value).startswith("demo.toml: identity[0]: 'operator_id' is not a "
                                         "declared site attribute")
+
+
+def test_an_mcp_server_is_known_by_a_package_or_a_hint_and_deletes_only_its_tools(
+        tmp_path: Path) -> None:
+    assert _error(tmp_path, '[[mcp_servers]]\nname = "demo"\ntools = ["a"]\n') \
+        .startswith("demo.toml: mcp_servers[0]: a server is known by its packages or its hints")
+    assert _error(tmp_path, '[[mcp_servers]]\nname = "demo"\npackages = ["@demo/mcp"]\n'
+                  'tools = ["a"]\ndestructive = ["b"]\n') \
+        .startswith("demo.toml: mcp_servers[0].destructive: ['b'] not among the server's tools")
+    assert _error(tmp_path, 'settings = ["demo_mode"]\n').startswith("demo.toml: settings[0]")
 
 
 def test_unknown_tool_keys_are_schema_errors_with_the_key_path(tmp_path: Path) -> None:

@@ -264,3 +264,46 @@ def test_a_new_memory_stores_policy_paths(tmp_path: Path) -> None:
     assert line == _line(NOTES_APP, "rules/refunds.md") and "`rules/refunds.md`" in message
     assert _found(_audit(tmp_path / "plain", files, NOTES_PACK.replace("{policy}", "")),
                   "SELF-MODIFYING-AUTHORITY") == []
+
+
+MCP_PACK = '''
+system = "acme_memory"
+languages = ["python"]
+fingerprint = ["acme_memory"]
+settings = ["ACME_MEMORY_MODE"]
+
+[[mcp_servers]]
+name = "acme_memory"
+packages = ["@acme/memory-mcp"]
+tools = ["acme_recall", "acme_wipe"]
+destructive = ["acme_wipe"]
+
+[[entries]]
+id = "acme_memory.recall"
+on = "call"
+match = ["acme_memory.Client.recall"]
+site = "memory_read"
+role = "observation"
+'''
+
+MCP_CONFIG = '''
+{"mcpServers": {"memory": {"command": "npx", "args": ["-y", "@acme/memory-mcp"]{filter}}}}
+'''
+
+
+def test_a_new_memory_systems_mcp_server_and_settings(tmp_path: Path) -> None:
+    """A known MCP server (what it hands the model, what of that deletes) and the settings the
+    config reader keeps are pack data."""
+    files = {"app.py": "print('agent')\n", ".mcp.json": MCP_CONFIG.replace("{filter}", ""),
+             ".env": "ACME_MEMORY_MODE=rw\nACME_MEMORY_TOKEN=s3cret\n"}
+    with_pack = _audit(tmp_path / "with", files, MCP_PACK)
+    [(line, message)] = _found(with_pack, "DESTRUCTIVE-MEMORY-TOOL")
+    assert line == 1 and "`memory` (acme_memory) hands the model `acme_wipe`" in message
+    assert [(s.name, s.value) for s in with_pack.facts.configs.settings] == \
+        [("ACME_MEMORY_MODE", "rw")]   # kept because the pack names it; the token never is
+    filtered = dict(files, **{".mcp.json": MCP_CONFIG.replace(
+        "{filter}", ', "disabledTools": ["acme_wipe"]')})
+    assert _found(_audit(tmp_path / "filtered", filtered, MCP_PACK), "DESTRUCTIVE-MEMORY-TOOL") == []
+    without = _audit(tmp_path / "without", files, None)
+    assert _found(without, "DESTRUCTIVE-MEMORY-TOOL") == []
+    assert without.facts.configs.settings == ()
