@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from topo.audit import dsl
 from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
 from topo.analyzers.model import Edge, EdgeKind, Location, Site, SiteKind, Unknown
 from topo.audit.model import Finding
@@ -138,13 +137,12 @@ def _relations(graph, edges: tuple[Edge, ...]) -> list[dict]:
 
 
 def _emu(emu: Emu) -> dict:
-    parsed = dsl.parse_trigger(emu.trigger) if isinstance(emu.trigger, str) else None
-    dependencies = [] if parsed is None or parsed.ast is None else [
+    dependencies = [
         {"kind": d.kind, "key": d.key, "project": d.project, "polarity": d.polarity,
          "under_count": d.under_count, "guarded": d.guarded,
          "window": d.window.raw if d.window else None, "where": list(d.where_attrs),
          "templates": list(d.templates)}
-        for d in dsl.dependencies(parsed.ast)]
+        for d in emu.dependencies]
     return {"emu_key": emu.emu_key, "decision_point": emu.decision_point,
             "file": emu.location.file, "line": emu.location.line, "state": emu.state,
             "action": _action(emu), "dependencies": dependencies}

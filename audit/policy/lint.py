@@ -36,7 +36,7 @@ def lint_emu(emu: Emu, config: PolicyConfig = PolicyConfig(), *,
     rejected = [v.path for v in violations]
     findings = [_finding(emu, codes.EMU_SCHEMA, Issue(v.message, v.path)) for v in violations]
     trigger_ok = emu.trigger is not None and not _touches(("trigger",), rejected)
-    context = LintContext(emu, config, trigger_facts(emu.trigger) if trigger_ok else None)
+    context = LintContext(emu, config, trigger_facts(emu) if trigger_ok else None)
     for lint in LINTS:
         if any(_touches(parse(read), rejected) for read in lint.reads):
             continue
