@@ -61,6 +61,14 @@ def test_doc_examples_behave_as_documented(code, tmp_path: Path) -> None:
     assert code.id not in _audit_example(good, _example(code.id, "## Use instead"))
 
 
+def test_all_is_every_code_constant_once_in_declaration_order() -> None:
+    constants = [v for v in vars(codes).values() if isinstance(v, codes.Code)]
+    assert codes.ALL == tuple(constants) and len({c.id for c in codes.ALL}) == len(codes.ALL)
+    assert (codes.ALL[0], codes.ALL[-1]) == (codes.EMU_SCHEMA, codes.SUPPRESSION_UNUSED)
+    assert set(codes.__all__) == {"ALL", "by_id", *(n for n, v in vars(codes).items()
+                                                    if isinstance(v, codes.Code))}
+
+
 def test_every_code_has_an_emitter() -> None:
     declared = {c.id for one in ALL_CHECKS for c in one.codes}
     policy = {"EMU-SCHEMA", "EMU-TRIGGER-SYNTAX", "POLICY-GAP", "UNGUARDED-PLACEHOLDER",
