@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from topo.audit import codes
 from topo.analyzers.discovery.configs import known_servers
-from topo.audit.checks._reach import ENTRY_APPROVAL_ATTRS
+from topo.audit.graph.chains import ENTRY_APPROVAL_ATTRS
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import SiteKind
 from topo.audit.model import Finding
