@@ -1,5 +1,7 @@
 """The audit pipeline: discover → parse → classify → policy → (checks) → one result.
 
+The lints and checks it runs are the ones `emitters` registers.
+
 Each stage hands plain values to the next (ARCHITECTURE.md, "The pipeline"). Nothing here
 formats output; reports render an `AuditResult`.
 """
@@ -16,7 +18,7 @@ from topo.analyzers.discovery.configs import read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
 from topo.analyzers.flow.facts import SourceFacts, source_facts
 from topo.analyzers.frontend.stage import analyze_files
-from topo.audit import policy
+from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
@@ -101,7 +103,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     graph = build_graph(facts, emus)
     progress.stage("running checks")
     code_findings = run_checks(graph, facts, emus,
-                               CheckConfig(retention_days=request.retention_days))
+                               CheckConfig(retention_days=request.retention_days),
+                               checks=emitters.CHECKS)
     checked = apply_suppressions((*policy_findings, *code_findings), files,
                                  ignore=request.ignore_suppressions)
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
@@ -120,7 +123,8 @@ def _policies(root: Path, inventory: Inventory, retention_days: int
     unknowns: list[Unknown] = []
     config = policy.PolicyConfig(retention_days=retention_days)
     for directory in inventory.emu_dirs:
-        report = policy.validate_directory(root / directory, config, root=root)
+        report = policy.validate_directory(root / directory, config, root=root,
+                                           lints=emitters.LINTS)
         emus.extend(report.emus)
         findings.extend(report.findings)
         unknowns.extend(Unknown(e.location.file, e.message, e.location.line or None)
