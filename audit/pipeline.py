@@ -20,6 +20,7 @@ from topo.analyzers.flow.facts import SourceFacts, source_facts
 from topo.analyzers.frontend.stage import analyze_files
 from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
+from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.analyzers.model import Unknown
@@ -59,6 +60,7 @@ class AuditResult:
     lines: int = 0
     notes: tuple[str, ...] = field(default=())
     repository_path: str = ""   # the root's path inside its git work tree ('' at its top)
+    contracts: Contracts = Contracts()   # what each decision point is wired to, for reports
 
     @property
     def partial(self) -> bool:
@@ -112,6 +114,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
+        contracts=decision_contracts(facts.sites, facts.edges, graph, emus, findings),
         lines=sum(f.lines for f in files), notes=inventory.notes,
         repository_path=repository_path(root))
 

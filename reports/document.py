@@ -1,23 +1,29 @@
 """The audit document: the one data structure every report renders (the JSON contract).
 
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
-the serialization edge, and nowhere before it.
+the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
+the pipeline's typed decision-point facts for the TOPOLOGY_STATE views; `json_document` is the
+document without it, as `-f json` writes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
+from topo.audit.contracts import emu_action
+from topo.audit.graph.build import INFERRED, KIND
+from topo.audit.graph.relations import shown_nodes, shown_relations
 from topo.analyzers.model import Edge, EdgeKind, Location, Site, SiteKind, Unknown
 from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
 
-__all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
+__all__ = ["SCHEMA", "CONTRACTS", "audit_document", "json_document", "finding_ids",
+           "GAP_CODES"]
 
 SCHEMA = "topo-audit/1"
+CONTRACTS = "contracts"
 GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps": "ACTION-GAP",
              "coherence_gaps": "COHERENCE-GAP"}
 
@@ -38,7 +44,13 @@ def audit_document(result: AuditResult) -> dict:
         "scope": _scope(result),
         "nodes": _nodes(result.graph, edges),
         "relations": _relations(result.graph, edges),
+        CONTRACTS: result.contracts,
     }
+
+
+def json_document(document: dict) -> dict:
+    """The document as the JSON contract has it: without the views' typed facts."""
+    return {key: value for key, value in document.items() if key != CONTRACTS}
 
 
 def finding_ids(findings: Iterable[Finding]) -> list[str]:
@@ -99,41 +111,14 @@ def _scope(result: AuditResult) -> dict:
                               "reason": rule.reason} for rule in inventory.out_of_scope]}
 
 
-def _drawn_functions(graph, edges: tuple[Edge, ...]) -> set[str]:
-    return {node for edge in edges for node in (edge.source, edge.target)
-            if graph.nodes.get(node, {}).get(KIND) == "function"}
-
-
 def _nodes(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    """The graph's nodes that are not sites: decision points, EMUs, events, tools, and the
-    functions an edge names (every definition would swamp a large repository's report)."""
-    functions = _drawn_functions(graph, edges)
-    nodes = []
-    for node in sorted(graph.nodes):
-        data = graph.nodes[node]
-        kind = data.get(KIND)
-        if kind == "site" or (kind == "function" and node not in functions):
-            continue
-        file, symbol, line = data.get(EVIDENCE) or (None, None, None)
-        nodes.append({"id": node, "kind": kind, "file": file, "symbol": symbol, "line": line,
-                      "inferred": bool(data.get(INFERRED))})
-    return nodes
+    return [{"id": n.id, "kind": n.kind, "file": n.file, "symbol": n.symbol, "line": n.line,
+             "inferred": n.inferred} for n in shown_nodes(graph, edges)]
 
 
 def _relations(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    """The graph's structural edges (contains, consumes, binds, emits, registers, EMU → tool)
-    that `edges` does not already hold, between nodes the document lists."""
-    listed = {(e.source, e.target, e.kind.value) for e in edges}
-    functions = _drawn_functions(graph, edges)
-    relations = set()
-    for source, target, data in graph.edges(data=True):
-        key = (source, target, str(data.get(KIND)))
-        if key in listed or any(graph.nodes[n].get(KIND) == "function" and n not in functions
-                                for n in (source, target)):
-            continue
-        relations.add((*key, bool(data.get(INFERRED))))
-    return [{"source": s, "target": t, "kind": k, "inferred": i}
-            for s, t, k, i in sorted(relations)]
+    return [{"source": r.source, "target": r.target, "kind": r.kind, "inferred": r.inferred}
+            for r in shown_relations(graph, edges)]
 
 
 def _emu(emu: Emu) -> dict:
@@ -149,17 +134,9 @@ def _emu(emu: Emu) -> dict:
 
 
 def _action(emu: Emu) -> dict | None:
-    """The EMU action's type and target (`tool_call` + tool id and version), as written."""
-    action = emu.action if isinstance(emu.action, dict) else None
-    if action is None:
-        return None
-    tool = action.get("tool") if isinstance(action.get("tool"), dict) else {}
-    return {"type": _text(action.get("type")), "tool_id": _text(tool.get("tool_id")),
-            "version": _text(tool.get("version")), "name": _text(action.get("name"))}
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+    action = emu_action(emu)
+    return None if action is None else {"type": action.type, "tool_id": action.tool_id,
+                                        "version": action.version, "name": action.name}
 
 
 def _finding(finding: Finding, finding_id: str) -> dict:
