@@ -21,12 +21,14 @@ from topo.analyzers.frontend.stage import analyze_files
 from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.contracts import Contracts, decision_contracts
+from topo.audit.finding_facts import FindingFacts, finding_facts
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
+from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
 from topo.audit.vcs import repository_path
 
@@ -60,7 +62,10 @@ class AuditResult:
     lines: int = 0
     notes: tuple[str, ...] = field(default=())
     repository_path: str = ""   # the root's path inside its git work tree ('' at its top)
-    contracts: Contracts = Contracts()   # what each decision point is wired to, for reports
+    # Facts the reports show, computed once here (reports render them, never derive them).
+    contracts: Contracts = Contracts()
+    summary: AuditSummary = AuditSummary()
+    finding_facts: FindingFacts = FindingFacts()
 
     @property
     def partial(self) -> bool:
@@ -115,6 +120,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
         contracts=decision_contracts(facts.sites, facts.edges, graph, emus, findings),
+        summary=audit_summary(facts.sites, facts.edges, emus, findings),
+        finding_facts=finding_facts(facts.sites, emus, findings),
         lines=sum(f.lines for f in files), notes=inventory.notes,
         repository_path=repository_path(root))
 

@@ -2,8 +2,9 @@
 
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
 the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
-the pipeline's typed decision-point facts for the TOPOLOGY_STATE views; `json_document` is the
-document without it, as `-f json` writes it.
+the pipeline's typed decision-point facts and `FINDING_FACTS` its typed facts about findings,
+for the TOPOLOGY_STATE views; `json_document` is the document without them, as `-f json`
+writes it.
 """
 
 from __future__ import annotations
@@ -11,21 +12,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from topo.audit.contracts import emu_action
+from topo.audit.summary import GAP_CODES
 from topo.audit.graph.build import INFERRED, KIND
 from topo.audit.graph.relations import shown_nodes, shown_relations
-from topo.analyzers.model import Edge, EdgeKind, Location, Site, SiteKind, Unknown
+from topo.analyzers.model import Edge, Location, Site, Unknown
 from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
 
-__all__ = ["SCHEMA", "CONTRACTS", "audit_document", "json_document", "finding_ids",
-           "GAP_CODES"]
+__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "audit_document", "json_document",
+           "finding_ids", "GAP_CODES"]
 
 SCHEMA = "topo-audit/1"
 CONTRACTS = "contracts"
-GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps": "ACTION-GAP",
-             "coherence_gaps": "COHERENCE-GAP"}
+FINDING_FACTS = "finding_facts"
+_VIEW_ONLY = (CONTRACTS, FINDING_FACTS)
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -34,7 +36,7 @@ def audit_document(result: AuditResult) -> dict:
     return {
         "schema": SCHEMA,
         "repository_path": result.repository_path,
-        "summary": _summary(result, sites, edges),
+        "summary": _summary(result),
         "sites": [_site(site) for site in sites],
         "edges": [_edge(edge, result.graph) for edge in edges],
         "emus": [_emu(emu) for emu in result.emus],
@@ -45,12 +47,13 @@ def audit_document(result: AuditResult) -> dict:
         "nodes": _nodes(result.graph, edges),
         "relations": _relations(result.graph, edges),
         CONTRACTS: result.contracts,
+        FINDING_FACTS: result.finding_facts,
     }
 
 
 def json_document(document: dict) -> dict:
     """The document as the JSON contract has it: without the views' typed facts."""
-    return {key: value for key, value in document.items() if key != CONTRACTS}
+    return {key: value for key, value in document.items() if key not in _VIEW_ONLY}
 
 
 def finding_ids(findings: Iterable[Finding]) -> list[str]:
@@ -58,30 +61,22 @@ def finding_ids(findings: Iterable[Finding]) -> list[str]:
     return [f"AUTH-{index:03d}" for index, _ in enumerate(findings, start=1)]
 
 
-def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ...]) -> dict:
-    codes = [f.code.id for f in result.findings]
-    decision_points = {str(s.attr("decision_point")) for s in sites
-                       if s.kind is SiteKind.DECISION_CALL and s.attr("decision_point")}
-    decision_points |= {e.decision_point for e in result.emus if e.decision_point}
-    executors = {s.id for s in sites if s.kind is SiteKind.EXECUTOR}
-    hidden = {(f.location.file, f.location.line) for f in result.findings
-              if f.code.id == "HIDDEN-AUTHORITY"}
-    summary = {
+def _summary(result: AuditResult) -> dict:
+    facts = result.summary
+    return {
         "files": len(result.facts.files),
         "lines": result.lines,
-        "decision_points": len(decision_points),
-        "consequential_paths": len({e.target for e in edges if e.kind is EdgeKind.INFERENCE
-                                    and e.target in executors}),
-        **{name: codes.count(code) for name, code in GAP_CODES.items()},
-        "hidden_authority_sites": len(hidden),
-        "sites": len(sites),
+        "decision_points": facts.decision_points,
+        "consequential_paths": facts.consequential_paths,
+        **dict(facts.gaps),
+        "hidden_authority_sites": facts.hidden_authority_sites,
+        "sites": len(result.facts.sites),
         "emus": len(result.emus),
         "findings": len(result.findings),
         "suppressed": sum(1 for f in result.findings if f.suppression is not None),
         "unknowns": len(result.unknowns),
         "partial": result.partial,
     }
-    return summary
 
 
 def _site(site: Site) -> dict:

@@ -1,5 +1,6 @@
-"""The decision-point sections are facts the pipeline computed (`AuditResult.contracts`); the
-TOPOLOGY_STATE view only shows them, and `-f json` keeps the contract it had."""
+"""The decision-point sections and the facts about findings are the pipeline's
+(`AuditResult.contracts`, `.finding_facts`, `.summary`); the TOPOLOGY_STATE view only shows
+them, and `-f json` keeps the contract it had."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from reports_helpers import GENERATED
 
 from topo.audit.contracts import Candidate, DecisionPoint, EventConsumer
 from topo.audit.pipeline import AuditRequest, run_audit
-from topo.reports.document import CONTRACTS, audit_document
+from topo.reports.document import CONTRACTS, FINDING_FACTS, audit_document
 from topo.reports.json_report import render_json
 from topo.reports.topology import topology_state
 
 APP = Path(__file__).resolve().parents[2] / "corpus" / "apps" / "memrail_refund"
+THRESHOLD = APP.parent / "openai_threshold_refund"
 CALL = "decision_call:refund_agent/agent.py:28:24"
 
 
@@ -52,7 +54,27 @@ def test_the_view_shows_the_pipeline_facts_and_derives_none_of_its_own() -> None
 
 
 def test_json_keeps_the_contract_without_the_typed_facts() -> None:
-    document = audit_document(_result())
-    written = json.loads(render_json(document))
-    assert CONTRACTS not in written
-    assert set(written) == set(document) - {CONTRACTS}
+    written = json.loads(render_json(audit_document(_result())))
+    assert set(written) == {"schema", "repository_path", "summary", "sites", "edges", "emus",
+                            "findings", "unknowns", "reachability", "scope", "nodes",
+                            "relations"}
+
+
+def test_findings_facts_come_from_the_pipeline() -> None:
+    result = run_audit(AuditRequest(root=THRESHOLD, jobs=1, cache_dir=None))
+    [place] = result.finding_facts.hidden_authority
+    hidden = next(f for f in result.findings if f.code.id == "HIDDEN-AUTHORITY")
+    assert (place.file, place.line, place.findings) == (
+        hidden.location.file, hidden.location.line, (hidden.fingerprint,))
+    assert place.site == "threshold:support/bot.py:30:12"
+    assert dict(result.summary.gaps) == {"invoke_gaps": 0, "atom_gaps": 0, "action_gaps": 0,
+                                         "coherence_gaps": 0}
+    assert result.summary.hidden_authority_sites == 1
+    document = audit_document(result)
+    facts = document[FINDING_FACTS]
+    document[FINDING_FACTS] = dataclasses.replace(
+        facts, points=tuple((fp, "refunds") for fp, _ in facts.points),
+        hidden_authority=(dataclasses.replace(place, site=None),))
+    state = topology_state(document, generated=GENERATED)
+    assert {f["decision_point"] for f in state["prioritized_findings"]} == {"refunds"}
+    assert [h["site"] for h in state["hidden_authority"]] == ["unknown"]
