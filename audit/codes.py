@@ -1,4 +1,5 @@
-"""Finding codes: declared once, here. `shared/spec/findings.md` is the catalog they come from.
+"""Finding codes: declared once, here, as module constants (`ALL` and `__all__` are derived
+from them). `shared/spec/findings.md` is the catalog they come from.
 
 A code enters this module when something can emit it; a meta-test checks that each one has a
 documentation file in `audit/docs/codes/` and fixtures that find it and do not.
@@ -8,17 +9,6 @@ Codes are never renamed or reused: deprecate and add.
 from __future__ import annotations
 
 from topo.audit.model import Category, Code, Severity
-
-__all__ = ["ALL", "by_id", "SUPPRESSION_INVALID", "SUPPRESSION_UNUSED",
-           "EMU_SCHEMA", "EMU_TRIGGER_SYNTAX", "POLICY_GAP", "UNGUARDED_PLACEHOLDER",
-           "RETENTION_WINDOW", "UNGOVERNED_PATH", "HIDDEN_AUTHORITY",
-           "GHOST_EVENT", "EVENT_NAME_DRIFT", "EVENT_SCOPE", "ABSENCE_PERMITS",
-           "UNSATISFIABLE_TRIGGER",
-           "INVOKE_GAP", "ATOM_GAP", "ACTION_GAP", "COHERENCE_GAP", "BINDING_MISMATCH",
-           "UNSAFE_FALLBACK", "EVAL_LEAK", "MODEL_CONSENT", "DYNAMIC_DECISION_POINT",
-           "RECORDING_GAP", "UNVALIDATED_TAG", "ADVISORY_ONLY_POLICY",
-           "GHOST_NEGATIVE", "AGENT_VERDICT", "UNVERIFIED_OUTCOME", "SELF_MODIFYING_AUTHORITY",
-           "UNTRUSTED_IDENTITY", "DESTRUCTIVE_MEMORY_TOOL"]
 
 EMU_SCHEMA = Code(
     "EMU-SCHEMA", "EMU object violates the EMU schema", Severity.HIGH, Category.POLICY,
@@ -126,17 +116,9 @@ SUPPRESSION_UNUSED = Code(
     "SUPPRESSION-UNUSED", "Suppression comment with no finding to suppress", Severity.LOW,
     Category.SUPPRESSION, ())
 
-ALL: tuple[Code, ...] = (
-    EMU_SCHEMA, EMU_TRIGGER_SYNTAX, POLICY_GAP, UNGUARDED_PLACEHOLDER, RETENTION_WINDOW,
-    UNGOVERNED_PATH, HIDDEN_AUTHORITY,
-    GHOST_EVENT, EVENT_NAME_DRIFT, EVENT_SCOPE, ABSENCE_PERMITS, UNSATISFIABLE_TRIGGER,
-    INVOKE_GAP, ATOM_GAP, ACTION_GAP, COHERENCE_GAP, BINDING_MISMATCH,
-    UNSAFE_FALLBACK, EVAL_LEAK, MODEL_CONSENT, DYNAMIC_DECISION_POINT, RECORDING_GAP,
-    UNVALIDATED_TAG, ADVISORY_ONLY_POLICY,
-    GHOST_NEGATIVE, AGENT_VERDICT, UNVERIFIED_OUTCOME, SELF_MODIFYING_AUTHORITY,
-    UNTRUSTED_IDENTITY, DESTRUCTIVE_MEMORY_TOOL,
-    SUPPRESSION_INVALID, SUPPRESSION_UNUSED,
-)
+# Every code above, in declaration order (the SARIF rule order and `topo explain`'s listing).
+ALL: tuple[Code, ...] = tuple(v for v in dict(globals()).values() if isinstance(v, Code))
+__all__ = ["ALL", "by_id", *(name for name, v in dict(globals()).items() if isinstance(v, Code))]
 
 _BY_ID = {code.id: code for code in ALL}
 

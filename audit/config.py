@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from topo.audit.model import Severity
 
-__all__ = ["ConfigError", "ProjectConfig", "load_project_config", "CONFIG_FILE", "KEYS",
-           "AUDIT_FORMATS"]
+__all__ = ["ConfigError", "ProjectConfig", "load_project_config", "CONFIG_FILE", "KEYS"]
 
 CONFIG_FILE = "pyproject.toml"
 KEYS = ("exclude", "fail-on", "formats", "include-tests", "retention-days")
-# The report formats of the `topo audit` contract (ARCHITECTURE.md, CLI table).
-AUDIT_FORMATS = ("yaml", "html", "md", "sarif", "json")
 
 
 class ConfigError(Exception):
@@ -49,8 +47,14 @@ class ProjectConfig:
     source: str | None = None   # the file read, for messages; None when there was none
 
 
-def load_project_config(root: Path) -> ProjectConfig:
-    """`[tool.topo]` of `root/pyproject.toml`; an empty config when either is absent."""
+def load_project_config(root: Path, *, known_formats: Collection[str] | None = None
+                        ) -> ProjectConfig:
+    """`[tool.topo]` of `root/pyproject.toml`; an empty config when either is absent.
+
+    `known_formats` are the report format names `formats` may hold: the list lives in
+    `reports/formats.py`, a floor above this one, so the caller (the CLI) passes it in; None
+    checks only the shape of the list.
+    """
     path = root / CONFIG_FILE
     if not path.is_file():
         return ProjectConfig()
@@ -70,7 +74,7 @@ def load_project_config(root: Path) -> ProjectConfig:
     return ProjectConfig(
         exclude=_strings(table, "exclude", where) or (),
         fail_on=_severity(table, where),
-        formats=_formats(table, where),
+        formats=_formats(table, where, known_formats),
         include_tests=_boolean(table, "include-tests", where),
         retention_days=_positive(table, "retention-days", where),
         source=str(path))
@@ -107,14 +111,16 @@ def _severity(table: dict, where: str) -> Severity | None:
         raise ConfigError(f"{where} fail-on: {error}") from None
 
 
-def _formats(table: dict, where: str) -> tuple[str, ...] | None:
+def _formats(table: dict, where: str, known: Collection[str] | None
+             ) -> tuple[str, ...] | None:
     formats = _strings(table, "formats", where)
     if formats is None:
         return None
-    unknown = [name for name in formats if name.strip().lower() not in AUDIT_FORMATS]
+    unknown = [] if known is None else \
+        [name for name in formats if name.strip().lower() not in known]
     if unknown or not formats:
         raise ConfigError(f"{where} formats: unknown format {unknown[0]!r} "
-                          f"(formats: {', '.join(AUDIT_FORMATS)})" if unknown else
+                          f"(formats: {', '.join(known or ())})" if unknown else
                           f"{where} formats: the list is empty")
     return tuple(name.strip().lower() for name in formats)
 

@@ -1,5 +1,7 @@
 """The audit pipeline: discover → parse → classify → policy → (checks) → one result.
 
+The lints and checks it runs are the ones `emitters` registers.
+
 Each stage hands plain values to the next (ARCHITECTURE.md, "The pipeline"). Nothing here
 formats output; reports render an `AuditResult`.
 """
@@ -17,14 +19,17 @@ from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, disco
 from topo.analyzers.flow.facts import SourceFacts, source_facts
 from topo.analyzers.frontend.stage import analyze_files
 from topo.analyzers.packs import PackError, load_packs
-from topo.audit import policy
+from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
+from topo.audit.contracts import Contracts, decision_contracts
+from topo.audit.finding_facts import FindingFacts, finding_facts
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
+from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
 from topo.audit.vcs import repository_path
 
@@ -59,6 +64,10 @@ class AuditResult:
     lines: int = 0
     notes: tuple[str, ...] = field(default=())
     repository_path: str = ""   # the root's path inside its git work tree ('' at its top)
+    # Facts the reports show, computed once here (reports render them, never derive them).
+    contracts: Contracts = Contracts()
+    summary: AuditSummary = AuditSummary()
+    finding_facts: FindingFacts = FindingFacts()
 
     @property
     def partial(self) -> bool:
@@ -110,7 +119,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     graph = build_graph(facts, emus)
     progress.stage("running checks")
     code_findings = run_checks(graph, facts, emus,
-                               CheckConfig(retention_days=request.retention_days))
+                               CheckConfig(retention_days=request.retention_days),
+                               checks=emitters.CHECKS)
     checked = apply_suppressions((*policy_findings, *code_findings), files,
                                  ignore=request.ignore_suppressions)
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
@@ -118,6 +128,9 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
+        contracts=decision_contracts(facts.sites, facts.edges, graph, emus, findings),
+        summary=audit_summary(facts.sites, facts.edges, emus, findings),
+        finding_facts=finding_facts(facts.sites, emus, findings),
         lines=sum(f.lines for f in files), notes=inventory.notes,
         repository_path=repository_path(root))
 
@@ -129,7 +142,8 @@ def _policies(root: Path, inventory: Inventory, retention_days: int
     unknowns: list[Unknown] = []
     config = policy.PolicyConfig(retention_days=retention_days)
     for directory in inventory.emu_dirs:
-        report = policy.validate_directory(root / directory, config, root=root)
+        report = policy.validate_directory(root / directory, config, root=root,
+                                           lints=emitters.LINTS)
         emus.extend(report.emus)
         findings.extend(report.findings)
         unknowns.extend(Unknown(e.location.file, e.message, e.location.line or None)

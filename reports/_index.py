@@ -11,9 +11,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from topo.audit.contracts import UNKNOWN as CONTRACT_UNKNOWN
+
 __all__ = ["DocumentIndex", "UNKNOWN", "local_symbol", "module_of"]
 
-UNKNOWN = "unknown"      # how every view spells missing information
+UNKNOWN = CONTRACT_UNKNOWN   # how every view spells missing information (one spelling)
 ROOT_PROJECT = "(root)"
 _SOURCE_SUFFIXES = (".py", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
 _MODULE_LEAVES = ("__init__", "index")

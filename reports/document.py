@@ -1,26 +1,33 @@
 """The audit document: the one data structure every report renders (the JSON contract).
 
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
-the serialization edge, and nowhere before it.
+the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
+the pipeline's typed decision-point facts and `FINDING_FACTS` its typed facts about findings,
+for the TOPOLOGY_STATE views; `json_document` is the document without them, as `-f json`
+writes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from topo.audit import dsl
-from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
-from topo.analyzers.model import Edge, EdgeKind, Location, Site, SiteKind, Unknown
+from topo.audit.contracts import emu_action
+from topo.audit.summary import GAP_CODES
+from topo.audit.graph.build import INFERRED, KIND
+from topo.audit.graph.relations import shown_nodes, shown_relations
+from topo.analyzers.model import Edge, Location, Site, Unknown
 from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
 
-__all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
+__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "audit_document", "json_document",
+           "finding_ids", "GAP_CODES"]
 
 SCHEMA = "topo-audit/1"
-GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps": "ACTION-GAP",
-             "coherence_gaps": "COHERENCE-GAP"}
+CONTRACTS = "contracts"
+FINDING_FACTS = "finding_facts"
+_VIEW_ONLY = (CONTRACTS, FINDING_FACTS)
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -29,7 +36,7 @@ def audit_document(result: AuditResult) -> dict:
     return {
         "schema": SCHEMA,
         "repository_path": result.repository_path,
-        "summary": _summary(result, sites, edges),
+        "summary": _summary(result),
         "sites": [_site(site) for site in sites],
         "edges": [_edge(edge, result.graph) for edge in edges],
         "emus": [_emu(emu) for emu in result.emus],
@@ -39,7 +46,14 @@ def audit_document(result: AuditResult) -> dict:
         "scope": _scope(result),
         "nodes": _nodes(result.graph, edges),
         "relations": _relations(result.graph, edges),
+        CONTRACTS: result.contracts,
+        FINDING_FACTS: result.finding_facts,
     }
+
+
+def json_document(document: dict) -> dict:
+    """The document as the JSON contract has it: without the views' typed facts."""
+    return {key: value for key, value in document.items() if key not in _VIEW_ONLY}
 
 
 def finding_ids(findings: Iterable[Finding]) -> list[str]:
@@ -47,30 +61,22 @@ def finding_ids(findings: Iterable[Finding]) -> list[str]:
     return [f"AUTH-{index:03d}" for index, _ in enumerate(findings, start=1)]
 
 
-def _summary(result: AuditResult, sites: tuple[Site, ...], edges: tuple[Edge, ...]) -> dict:
-    codes = [f.code.id for f in result.findings]
-    decision_points = {str(s.attr("decision_point")) for s in sites
-                       if s.kind is SiteKind.DECISION_CALL and s.attr("decision_point")}
-    decision_points |= {e.decision_point for e in result.emus if e.decision_point}
-    executors = {s.id for s in sites if s.kind is SiteKind.EXECUTOR}
-    hidden = {(f.location.file, f.location.line) for f in result.findings
-              if f.code.id == "HIDDEN-AUTHORITY"}
-    summary = {
+def _summary(result: AuditResult) -> dict:
+    facts = result.summary
+    return {
         "files": len(result.facts.files),
         "lines": result.lines,
-        "decision_points": len(decision_points),
-        "consequential_paths": len({e.target for e in edges if e.kind is EdgeKind.INFERENCE
-                                    and e.target in executors}),
-        **{name: codes.count(code) for name, code in GAP_CODES.items()},
-        "hidden_authority_sites": len(hidden),
-        "sites": len(sites),
+        "decision_points": facts.decision_points,
+        "consequential_paths": facts.consequential_paths,
+        **dict(facts.gaps),
+        "hidden_authority_sites": facts.hidden_authority_sites,
+        "sites": len(result.facts.sites),
         "emus": len(result.emus),
         "findings": len(result.findings),
         "suppressed": sum(1 for f in result.findings if f.suppression is not None),
         "unknowns": len(result.unknowns),
         "partial": result.partial,
     }
-    return summary
 
 
 def _site(site: Site) -> dict:
@@ -100,68 +106,32 @@ def _scope(result: AuditResult) -> dict:
                               "reason": rule.reason} for rule in inventory.out_of_scope]}
 
 
-def _drawn_functions(graph, edges: tuple[Edge, ...]) -> set[str]:
-    return {node for edge in edges for node in (edge.source, edge.target)
-            if graph.nodes.get(node, {}).get(KIND) == "function"}
-
-
 def _nodes(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    """The graph's nodes that are not sites: decision points, EMUs, events, tools, and the
-    functions an edge names (every definition would swamp a large repository's report)."""
-    functions = _drawn_functions(graph, edges)
-    nodes = []
-    for node in sorted(graph.nodes):
-        data = graph.nodes[node]
-        kind = data.get(KIND)
-        if kind == "site" or (kind == "function" and node not in functions):
-            continue
-        file, symbol, line = data.get(EVIDENCE) or (None, None, None)
-        nodes.append({"id": node, "kind": kind, "file": file, "symbol": symbol, "line": line,
-                      "inferred": bool(data.get(INFERRED))})
-    return nodes
+    return [{"id": n.id, "kind": n.kind, "file": n.file, "symbol": n.symbol, "line": n.line,
+             "inferred": n.inferred} for n in shown_nodes(graph, edges)]
 
 
 def _relations(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    """The graph's structural edges (contains, consumes, binds, emits, registers, EMU → tool)
-    that `edges` does not already hold, between nodes the document lists."""
-    listed = {(e.source, e.target, e.kind.value) for e in edges}
-    functions = _drawn_functions(graph, edges)
-    relations = set()
-    for source, target, data in graph.edges(data=True):
-        key = (source, target, str(data.get(KIND)))
-        if key in listed or any(graph.nodes[n].get(KIND) == "function" and n not in functions
-                                for n in (source, target)):
-            continue
-        relations.add((*key, bool(data.get(INFERRED))))
-    return [{"source": s, "target": t, "kind": k, "inferred": i}
-            for s, t, k, i in sorted(relations)]
+    return [{"source": r.source, "target": r.target, "kind": r.kind, "inferred": r.inferred}
+            for r in shown_relations(graph, edges)]
 
 
 def _emu(emu: Emu) -> dict:
-    parsed = dsl.parse_trigger(emu.trigger) if isinstance(emu.trigger, str) else None
-    dependencies = [] if parsed is None or parsed.ast is None else [
+    dependencies = [
         {"kind": d.kind, "key": d.key, "project": d.project, "polarity": d.polarity,
          "under_count": d.under_count, "guarded": d.guarded,
          "window": d.window.raw if d.window else None, "where": list(d.where_attrs),
          "templates": list(d.templates)}
-        for d in dsl.dependencies(parsed.ast)]
+        for d in emu.dependencies]
     return {"emu_key": emu.emu_key, "decision_point": emu.decision_point,
             "file": emu.location.file, "line": emu.location.line, "state": emu.state,
             "action": _action(emu), "dependencies": dependencies}
 
 
 def _action(emu: Emu) -> dict | None:
-    """The EMU action's type and target (`tool_call` + tool id and version), as written."""
-    action = emu.action if isinstance(emu.action, dict) else None
-    if action is None:
-        return None
-    tool = action.get("tool") if isinstance(action.get("tool"), dict) else {}
-    return {"type": _text(action.get("type")), "tool_id": _text(tool.get("tool_id")),
-            "version": _text(tool.get("version")), "name": _text(action.get("name"))}
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+    action = emu_action(emu)
+    return None if action is None else {"type": action.type, "tool_id": action.tool_id,
+                                        "version": action.version, "name": action.name}
 
 
 def _finding(finding: Finding, finding_id: str) -> dict:

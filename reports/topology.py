@@ -21,7 +21,7 @@ from topo.audit.docs import code_doc
 from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
 from topo.reports.contracts import action_connectivity, atom_contracts, decision_points, \
     event_producers
-from topo.reports.document import GAP_CODES
+from topo.reports.document import FINDING_FACTS, GAP_CODES
 from topo.reports.graph_view import PROJECT_RULE, graph_section, projects_section
 
 __all__ = ["SCHEMA", "SEVERITIES", "MIGRATION_PHASES", "MIGRATION_RULE", "generated_at",
@@ -91,31 +91,23 @@ def _summary(document: dict, projects: list[dict], findings: list[dict]) -> dict
 
 
 def _hidden_authority(index: DocumentIndex) -> list[dict]:
-    entries: dict[tuple[str, int], dict] = {}
-    for finding in index.document["findings"]:
-        if finding["code"] != "HIDDEN-AUTHORITY":
-            continue
-        key = (finding["file"], finding["line"])
-        site = next((s for s in index.document["sites"]
-                     if (s["file"], s["line"]) == key and s["kind"] in _AUTHORITY_KINDS), None)
-        entry = entries.setdefault(key, {
-            "file": finding["file"], "symbol": local_symbol(finding["file"], finding["symbol"]),
-            "line": finding["line"], "classification": "authority",
-            "site": site["id"] if site else UNKNOWN,
-            "behavior": finding["message"], "inferred": finding["inferred"], "findings": []})
-        entry["findings"].append(finding["id"])
-    return [entries[key] for key in sorted(entries)]
+    ids = _finding_ids(index)
+    return [{"file": h.file, "symbol": local_symbol(h.file, h.symbol), "line": h.line,
+             "classification": "authority", "site": h.site or UNKNOWN, "behavior": h.message,
+             "inferred": h.inferred, "findings": [ids[fp] for fp in h.findings if fp in ids]}
+            for h in index.document[FINDING_FACTS].hidden_authority]
 
 
-_AUTHORITY_KINDS = ("threshold", "model_branch", "config_gate", "prompt_policy", "approval_gate")
+def _finding_ids(index: DocumentIndex) -> dict[str, str]:
+    return {f["fingerprint"]: f["id"] for f in index.document["findings"]}
 
 
 def _prioritized_findings(index: DocumentIndex) -> list[dict]:
-    points = {e["emu_key"]: e["decision_point"] for e in index.document["emus"]}
+    points = dict(index.document[FINDING_FACTS].points)
     findings = []
     for finding in index.document["findings"]:
         entry = {"id": finding["id"], "severity": finding["severity"], "code": finding["code"],
-                 "title": finding["title"], "decision_point": _point(index, finding, points),
+                 "title": finding["title"], "decision_point": points[finding["fingerprint"]],
                  "evidence": {"file": finding["file"],
                               "symbol": local_symbol(finding["file"], finding["symbol"]),
                               "line": finding["line"], "behavior": finding["message"]},
@@ -130,17 +122,6 @@ def _prioritized_findings(index: DocumentIndex) -> list[dict]:
             entry["suppressed"] = finding["suppressed"]
         findings.append(entry)
     return findings
-
-
-def _point(index: DocumentIndex, finding: dict, points: dict[str, str | None]) -> str:
-    """The decision point a finding concerns: its EMU's, else one called on its path."""
-    if finding.get("emu_key"):
-        return points.get(finding["emu_key"]) or "none"
-    for site_id in finding.get("path", []):
-        site = index.sites.get(site_id)
-        if site and site["kind"] == "decision_call":
-            return str(site["attrs"].get("decision_point") or UNKNOWN)
-    return "none"
 
 
 def recommendation(code: str) -> str:

@@ -36,6 +36,7 @@ from topo.audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
 from topo.audit.checks.untrusted_identity import untrusted_identity
 from topo.audit.checks.unverified_outcome import unverified_outcome
 from topo.audit.checks.unvalidated_tag import unvalidated_tag
+from topo.audit.graph.chains import ChainLimits, call_index, reaching_chains
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
@@ -74,13 +75,15 @@ ALL_CHECKS: tuple[Check, ...] = (
 def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
                config: CheckConfig = CheckConfig(),
                checks: tuple[Check, ...] = ALL_CHECKS) -> tuple[Finding, ...]:
-    """Every check's findings, sorted by priority (severity, then place)."""
-    calls = {call.id: (file, call) for file in facts.files for call in file.calls}
+    """Every check's findings, sorted by priority (severity, then place). The chain query is
+    answered once here and shared by every check."""
+    calls = call_index(facts)
+    reach = reaching_chains(graph, facts, calls=calls,
+                            limits=ChainLimits(config.max_path, config.max_chains))
     emus = tuple(emus)
     findings: list[Finding] = []
-    memo: dict = {}
     for one in checks:
         ctx = CheckContext(graph=graph, facts=facts, emus=emus, config=config, calls=calls,
-                           allowed=frozenset(code.id for code in one.codes), memo=memo)
+                           reach=reach, allowed=frozenset(code.id for code in one.codes))
         findings.extend(one.run(ctx))
     return tuple(sorted(findings, key=lambda f: f.sort_key))

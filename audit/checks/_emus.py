@@ -1,5 +1,5 @@
-"""EMUs as the policy checks read them: each EMU whose trigger parses, with its AST and
-dependencies, and the location every EMU finding shares.
+"""EMUs as the policy checks read them: each EMU whose trigger parses, with the AST and
+dependencies the loader parsed once, and the location every EMU finding shares.
 
 A trigger that does not parse is EMU-TRIGGER-SYNTAX's business; the checks here skip it rather
 than guess what it meant.
@@ -28,11 +28,8 @@ class ParsedEmu:
 def parsed_emus(emus: Iterable[Emu]) -> Iterator[ParsedEmu]:
     """Every EMU whose trigger is a string that parses without errors, in the given order."""
     for emu in emus:
-        if not isinstance(emu.trigger, str):
-            continue
-        result = dsl.parse_trigger(emu.trigger)
-        if result.ok and result.ast is not None:
-            yield ParsedEmu(emu, result.ast, dsl.dependencies(result.ast))
+        if emu.ast is not None:
+            yield ParsedEmu(emu, emu.ast, emu.dependencies)
 
 
 def emu_place(emu: Emu) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import networkx as nx
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR
 from topo.analyzers.model import Location, Tier
+from topo.audit.graph.chains import Reach
 from topo.audit.model import Code, Finding, Severity
 from topo.audit.policy import Emu
 
@@ -35,10 +36,8 @@ class CheckContext:
     emus: tuple[Emu, ...]
     config: CheckConfig
     calls: Mapping[str, tuple[FileIR, Call]]
+    reach: Reach = field(compare=False, repr=False)   # the graph's chain query, once per run
     allowed: frozenset[str] = frozenset()
-    # Derived data shared by all checks of one run (site indexes, call chains): computed on
-    # first use by the helper that owns each key. Scoped to one `run_checks` call.
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def finding(self, code: Code, *, location: Location, message: str, symbol: str = "",
                 emu_key: str | None = None, snippet: str = "", path: tuple[str, ...] = (),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from topo.analyzers.ir import Comparison, GuardKind, Value, ValueKind
 from topo.analyzers.paths import segments
-from topo.audit.checks._reach import Chain, Hop
+from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext
 from topo.analyzers.model import Site, SiteKind
 

@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from topo.audit import codes
 from topo.audit.checks._evidence import executor_text
 from topo.audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
-from topo.audit.checks._reach import chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import SiteKind
@@ -38,7 +37,7 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
     if not rules:
         return
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             found = next((rules[o] for o in chain.origins if o in rules), None)
             if not chain.influenced or chain.governed or found is None:
                 continue

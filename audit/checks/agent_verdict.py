@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from topo.analyzers.flow.dataflow import Seeds, propagate
 from topo.audit import codes
 from topo.audit.checks._memory import value_of
-from topo.audit.checks._reach import chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
@@ -55,7 +54,7 @@ def agent_verdict(ctx: CheckContext) -> Iterator[Finding]:
                      Seeds(calls={str(c): frozenset({s.id}) for c, s in handoffs.items()}))
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             for hop in chain.hops:
                 for guard in hop.call.guards:
                     labels = flow.condition_labels(hop.file, hop.call.scope, guard.condition)

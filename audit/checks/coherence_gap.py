@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from topo.audit import codes, dsl
+from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_project, emu_tool_id,
                                        has_app_code, memrail_tools, repo_projects)
 from topo.audit.checks._registry import CheckContext, check
@@ -71,14 +71,11 @@ def _undeclared_events(emu: Emu, own: frozenset[str],
                        known: frozenset[str]) -> Iterator[tuple[str, str]]:
     # With no project named anywhere we cannot tell a cross-project event from one of the
     # EMU's own project (configured through the environment): say nothing.
-    if not isinstance(emu.trigger, str) or not (own or known):
-        return
-    parsed = dsl.parse_trigger(emu.trigger)
-    if parsed.ast is None:
+    if emu.ast is None or not (own or known):
         return
     declared = own | known | frozenset(_metadata_strings(emu.raw.get("metadata")))
     seen: set[str] = set()
-    for dependency in dsl.dependencies(parsed.ast):
+    for dependency in emu.dependencies:
         project = dependency.project
         if dependency.kind != "event" or not project or project in declared:
             continue

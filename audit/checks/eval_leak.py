@@ -23,7 +23,7 @@ from topo.analyzers.ir import ValueKind
 from topo.analyzers.paths import root_of
 from topo.audit import codes
 from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations
-from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._selection import empty_selection_hop
 from topo.audit.checks._values import Bound, bound, option
@@ -47,7 +47,7 @@ def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
         return
     places = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             leaked = [dry_runs[e] for e in chain.enforced_by if e in dry_runs
                       and _ignores_flag(ctx, chain, dry_runs[e])
                       and not _on_empty_selection(ctx, chain, dry_runs[e])]

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from topo.analyzers.ir import FileIR, GuardKind, Value, ValueKind
 from topo.audit import codes
 from topo.audit.checks._memory import is_negative, memory_reads, read_labels, retention_settings
-from topo.audit.checks._reach import chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
@@ -61,7 +60,7 @@ def ghost_negative(ctx: CheckContext) -> Iterator[Finding]:
         return
     found: dict[str, _Guarded] = {}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             for hop in chain.hops:
                 for guard in hop.call.guards:
                     if guard.kind not in _GUARDS:

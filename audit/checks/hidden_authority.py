@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from topo.analyzers.flow.derived import is_protocol_test
 from topo.audit import codes
-from topo.audit.checks._reach import Chain, chains
+from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
@@ -48,7 +48,7 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
     others it also selects are related locations."""
     selected: dict[str, list[tuple[Site, Chain]]] = {}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
             gates = [g for g in gates if not is_protocol_test(g)
                      and not _only_tool_arguments(ctx, g)]

@@ -18,7 +18,6 @@ from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
                                        has_app_code, literal_point, memrail_tools,
                                        partial_code)
-from topo.audit.checks._reach import chains
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.graph.build import callers
 from topo.analyzers.model import EdgeKind, Site, SiteKind
@@ -67,7 +66,7 @@ def _bypassed_tools(ctx: CheckContext) -> Iterator[Finding]:
                             language=file.language.value, location=call.location,
                             symbol=_symbol(file.module, call.scope), attrs=(("call", call.id),))
             if all(_passes_point(ctx, chain.enforced_by, points)
-                   for chain in chains(ctx, stand_in)):
+                   for chain in ctx.reach.of(stand_in)):
                 continue
             where = f" (selected at {', '.join(f'`{p}`' for p in points)})" if points else ""
             yield ctx.finding(

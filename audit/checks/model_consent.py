@@ -24,7 +24,7 @@ from topo.analyzers.paths import root_of, segments
 from topo.audit import codes
 from topo.audit.checks._evidence import (control_text, executor_text, locations, origin_text,
                                     site_of)
-from topo.audit.checks._reach import Chain, chains
+from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._values import option
 from topo.audit.graph.build import sites_of_kind
@@ -92,7 +92,7 @@ def _consent_branches(ctx: CheckContext, asserted: set[tuple[str, str]]) -> Iter
         return                  # a cheap pre-test: no branch mentions consent at all
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             if chain.governed:
                 continue
             for gate in filter(None, (site_of(ctx, g) for g in chain.gates)):

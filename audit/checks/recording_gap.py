@@ -25,7 +25,7 @@ from topo.audit import codes
 from topo.audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
                                     locations)
 from topo.audit.checks._integration import MEMRAIL
-from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
 from topo.audit.graph.build import sites_of_kind
@@ -49,7 +49,7 @@ def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
     sdk_records = any(s.attr("auto_ack") is True or _after(ctx, s, recorders) for s in sdk)
     controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             governor = next((governors[e] for e in chain.enforced_by if e in governors), None)
             if governor is None or _recorded(chain, recorders) or \
                     empty_selection_hop(ctx, chain, controls) is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.audit.checks._reach import chains
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import SiteKind
@@ -31,7 +30,7 @@ def _source(ctx: CheckContext, origin_id: str) -> str:
 @check(codes.UNGOVERNED_PATH)
 def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        chain = next((c for c in chains(ctx, executor) if c.influenced and not c.governed),
+        chain = next((c for c in ctx.reach.of(executor) if c.influenced and not c.governed),
                      None)
         if chain is None:
             continue

@@ -27,7 +27,7 @@ from topo.analyzers.ir import Comparison, Guard, GuardKind, ValueKind
 from topo.audit import codes
 from topo.audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
                                     site_of)
-from topo.audit.checks._reach import Chain, Hop, chains
+from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
@@ -47,7 +47,7 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
         return
     reported: set[tuple[str, str]] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             found = _handler_hop(ctx, chain, fallbacks, controls) or \
                 _empty_branch_hop(ctx, chain, controls)
             if found is None or (found[0].call.id, executor.id) in reported:
@@ -74,7 +74,7 @@ def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:
             Seeds(calls={c: frozenset({s.id}) for c, s in handoffs.items()}))))
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in chains(ctx, executor):
+        for chain in ctx.reach.of(executor):
             for hop in chain.hops:
                 for guard in hop.call.guards:
                     found = _negative_test(hop, guard, flows)

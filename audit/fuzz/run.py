@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from topo.audit.dsl import EvalContext, format_trigger, parse_trigger
+from topo.audit.dsl import EvalContext, format_trigger
 from topo.audit.dsl.ast import Expr
 from topo.audit.fuzz.arbitration import Contender, Lane, contender, lane_of
 from topo.audit.triggers.boundaries import Probes, merge_probes, probes
@@ -87,8 +87,8 @@ def parse_policies(emus: EmuSet) -> tuple[tuple[PolicyUnderTest, ...], tuple[Loa
         if emu.trigger is None:
             errors.append(LoadError(emu.location, f"{emu.label}: no trigger string to fuzz"))
             continue
-        result = parse_trigger(emu.trigger)
-        if result.ast is None:
+        result = emu.parsed
+        if result is None or result.ast is None:
             first = result.diagnostics[0].message if result.diagnostics else "invalid trigger"
             errors.append(LoadError(emu.location, f"{emu.label}: trigger does not parse: "
                                                   f"{first} (see `topo emus validate`)"))

@@ -25,7 +25,6 @@ import networkx as nx
 from topo.analyzers.flow.derived import is_protocol_test
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.flow.roles import function_node
-from topo.audit import dsl
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind
 from topo.audit.policy import Emu
 
@@ -180,14 +179,12 @@ def _add_emu(graph: nx.MultiDiGraph, emu: Emu) -> None:
         _ensure(graph, decision_point_node(emu.decision_point), "decision_point")
         graph.add_edge(node, decision_point_node(emu.decision_point),
                        **{KIND: EdgeKind.BINDS.value, INFERRED: False})
-    parsed = dsl.parse_trigger(emu.trigger) if isinstance(emu.trigger, str) else None
-    if parsed is not None and parsed.ast is not None:
-        for dependency in dsl.dependencies(parsed.ast):
-            if dependency.kind == "event":
-                _ensure(graph, event_node(dependency.key), "event")
-                graph.add_edge(event_node(dependency.key), node,
-                               **{KIND: EdgeKind.CONSUMES.value, INFERRED: False,
-                                  "polarity": dependency.polarity})
+    for dependency in emu.dependencies:
+        if dependency.kind == "event":
+            _ensure(graph, event_node(dependency.key), "event")
+            graph.add_edge(event_node(dependency.key), node,
+                           **{KIND: EdgeKind.CONSUMES.value, INFERRED: False,
+                              "polarity": dependency.polarity})
     tool = (emu.action or {}).get("tool") if isinstance(emu.action, dict) else None
     if isinstance(tool, dict) and isinstance(tool.get("tool_id"), str):
         _ensure(graph, tool_node(tool["tool_id"]), "tool")

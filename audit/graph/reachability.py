@@ -12,7 +12,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from topo.audit import dsl
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
@@ -65,11 +64,8 @@ def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding]) -> tup
 
 
 def _required_context(emu: Emu) -> tuple[str, ...] | None:
-    if not isinstance(emu.trigger, str):
-        return None
-    parsed = dsl.parse_trigger(emu.trigger)
-    if parsed.ast is None:
+    if emu.ast is None:
         return None
     accessors = [f"{d.kind}.{d.project + '.' if d.project else ''}{d.key}"
-                 for d in dsl.dependencies(parsed.ast)]
+                 for d in emu.dependencies]
     return tuple(dict.fromkeys(accessors))

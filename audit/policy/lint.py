@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from topo.audit import codes
 from topo.audit.model import Code, Finding
-from topo.audit.policy.lints import LINTS, Issue, LintContext
+from topo.audit.policy.lints import LINTS, Issue, Lint, LintContext
 from topo.audit.policy.model import Emu, PolicyConfig
 from topo.audit.policy.paths import JsonPath, dotted, overlaps, parse
 from topo.audit.policy.schema import emu_validator, schema_violations
@@ -22,22 +22,25 @@ from topo.audit.policy.trigger_facts import trigger_facts
 __all__ = ["lint_emu", "lint_emus", "finding_order"]
 
 
-def lint_emus(emus: Iterable[Emu], config: PolicyConfig = PolicyConfig()) -> tuple[Finding, ...]:
+def lint_emus(emus: Iterable[Emu], config: PolicyConfig = PolicyConfig(), *,
+              lints: tuple[Lint, ...] = LINTS) -> tuple[Finding, ...]:
     """Findings for every EMU, in report order (file, line, code, message)."""
     validator = emu_validator()
-    findings = [f for emu in emus for f in lint_emu(emu, config, validator=validator)]
+    findings = [f for emu in emus
+                for f in lint_emu(emu, config, validator=validator, lints=lints)]
     return tuple(sorted(findings, key=finding_order))
 
 
 def lint_emu(emu: Emu, config: PolicyConfig = PolicyConfig(), *,
-             validator: Draft202012Validator | None = None) -> tuple[Finding, ...]:
+             validator: Draft202012Validator | None = None,
+             lints: tuple[Lint, ...] = LINTS) -> tuple[Finding, ...]:
     """Findings for one EMU: its schema violations, then every lint whose input is sound."""
     violations = schema_violations(emu.raw, validator)
     rejected = [v.path for v in violations]
     findings = [_finding(emu, codes.EMU_SCHEMA, Issue(v.message, v.path)) for v in violations]
     trigger_ok = emu.trigger is not None and not _touches(("trigger",), rejected)
-    context = LintContext(emu, config, trigger_facts(emu.trigger) if trigger_ok else None)
-    for lint in LINTS:
+    context = LintContext(emu, config, trigger_facts(emu) if trigger_ok else None)
+    for lint in lints:
         if any(_touches(parse(read), rejected) for read in lint.reads):
             continue
         findings.extend(_finding(emu, lint.code, issue) for issue in lint.check(context))

@@ -5,16 +5,19 @@ not recursively, in sorted order; names starting with `.` (so `.emu.lock.jsonl`)
 blank lines and lines starting with `#` are skipped; each other line is one JSON object; an
 `emu_key` may appear once across all files. Where the SDK stops at the first problem, we record
 a `LoadError` and keep reading, so that one bad line does not hide the findings of the rest.
+Each trigger is parsed here, once per distinct text of one load, and travels on its `Emu`.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from topo.analyzers.model import Location
+from topo.audit.dsl import ParseResult, parse_trigger
 from topo.audit.policy.model import Emu, EmuSet, LoadError
 
 __all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME"]
@@ -43,8 +46,9 @@ def load_emus(directory: str | os.PathLike[str], *, root: str | os.PathLike[str]
         return _failed(where, "no *.jsonl files in the EMU directory (nothing to validate)")
     emus: list[Emu] = []
     errors: list[LoadError] = []
+    parse = _memoised_parser()
     for path in paths:
-        file_emus, file_errors = _read_file(path, _display(path, root))
+        file_emus, file_errors = _read_file(path, _display(path, root), parse)
         emus.extend(file_emus)
         errors.extend(file_errors)
     unique, duplicates = _drop_duplicates(emus)
@@ -62,7 +66,7 @@ def load_emu_file(file: str | os.PathLike[str], *, root: str | os.PathLike[str] 
         return _failed(where, "EMU file does not exist")
     if not path.is_file():
         return _failed(where, "is not a file; give an emus/ directory or one *.jsonl file")
-    emus, errors = _read_file(path, _display(path, root))
+    emus, errors = _read_file(path, _display(path, root), _memoised_parser())
     unique, duplicates = _drop_duplicates(emus)
     return EmuSet(tuple(unique), tuple(sorted(errors + duplicates, key=lambda e: e.location)),
                   (_display(path, root),))
@@ -75,6 +79,18 @@ def source_files(folder: Path) -> list[Path]:
          if p.name.endswith(".jsonl") and not p.name.startswith(".")
          and p.name != LOCK_FILE_NAME and p.is_file()),
         key=lambda p: p.name)
+
+
+def _memoised_parser() -> Callable[[str], ParseResult]:
+    """`parse_trigger` remembering its answers for one load: EMUs that share a trigger text
+    share one parse (the result is frozen, so sharing it is safe)."""
+    results: dict[str, ParseResult] = {}
+
+    def parse(text: str) -> ParseResult:
+        if text not in results:
+            results[text] = parse_trigger(text)
+        return results[text]
+    return parse
 
 
 def _failed(where: Location, message: str) -> EmuSet:
@@ -91,7 +107,8 @@ def _display(path: Path, root: str | os.PathLike[str] | None) -> str:
     return path.as_posix()
 
 
-def _read_file(path: Path, name: str) -> tuple[list[Emu], list[LoadError]]:
+def _read_file(path: Path, name: str, parse: Callable[[str], ParseResult]
+               ) -> tuple[list[Emu], list[LoadError]]:
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -102,7 +119,7 @@ def _read_file(path: Path, name: str) -> tuple[list[Emu], list[LoadError]]:
     # JSON allows raw inside strings.
     for number, raw_line in enumerate(data.split(b"\n"), start=1):
         location = Location(name, number)
-        result = _read_line(raw_line, location, first=number == 1)
+        result = _read_line(raw_line, location, parse, first=number == 1)
         if isinstance(result, Emu):
             emus.append(result)
         elif isinstance(result, LoadError):
@@ -110,7 +127,8 @@ def _read_file(path: Path, name: str) -> tuple[list[Emu], list[LoadError]]:
     return emus, errors
 
 
-def _read_line(raw_line: bytes, location: Location, *, first: bool) -> Emu | LoadError | None:
+def _read_line(raw_line: bytes, location: Location, parse: Callable[[str], ParseResult], *,
+               first: bool) -> Emu | LoadError | None:
     """One line: an EMU, an error, or None for a line the CLI skips."""
     try:
         line = raw_line.decode("utf-8")
@@ -132,7 +150,7 @@ def _read_line(raw_line: bytes, location: Location, *, first: bool) -> Emu | Loa
     if not isinstance(value, dict):
         return LoadError(location, f"line is {_kind(value)}, not a JSON object; each line of an "
                                    "EMU file holds one EMU object")
-    return Emu.from_object(value, location)
+    return Emu.from_object(value, location, parse=parse)
 
 
 def _reject_constant(name: str) -> Any:

@@ -2,14 +2,19 @@
 
 Dicts appear only in `Emu.raw` and the action/policy payloads, because those are the JSON the
 user wrote and the schema is what gives them shape; everything the lints conclude is typed.
+Each EMU carries its trigger parsed once, at load: every later stage reads `Emu.parsed`,
+`Emu.ast` and `Emu.dependencies` instead of parsing the text again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from topo.analyzers.model import Location
+from topo.audit.dsl import Dependency, ParseResult, dependencies, parse_trigger
+from topo.audit.dsl.ast import Expr
 from topo.audit.model import Finding
 
 __all__ = ["Emu", "EmuSet", "LoadError", "PolicyConfig", "PolicyReport", "DEFAULT_RETENTION_DAYS"]
@@ -26,6 +31,8 @@ class Emu:
     `emu_key` is "" and `trigger` is None when they are not strings; `action` and `policy` are
     empty dicts when they are not objects. `decision_point` is None both when omitted and when
     explicitly null; `raw` keeps the difference ("omission preserves the binding").
+    `parsed` is the trigger's parse result (None when `trigger` is None) and `dependencies`
+    what a trigger that parses reads (empty otherwise).
     """
 
     emu_key: str
@@ -36,20 +43,33 @@ class Emu:
     state: str | None
     raw: dict[str, Any] = field(repr=False)
     location: Location
+    parsed: ParseResult | None = field(default=None, repr=False)
+    dependencies: tuple[Dependency, ...] = field(default=(), repr=False)
 
     @classmethod
-    def from_object(cls, raw: dict[str, Any], location: Location) -> Emu:
-        """View a parsed JSON object as an EMU without judging it (that is the schema's job)."""
+    def from_object(cls, raw: dict[str, Any], location: Location, *,
+                    parse: Callable[[str], ParseResult] = parse_trigger) -> Emu:
+        """View a parsed JSON object as an EMU without judging it (that is the schema's job),
+        parsing its trigger with `parse` (the loader shares one memo across a directory)."""
+        trigger = _text(raw.get("trigger"))
+        parsed = parse(trigger) if trigger is not None else None
         return cls(
             emu_key=_text(raw.get("emu_key")) or "",
             decision_point=_text(raw.get("decision_point")),
-            trigger=_text(raw.get("trigger")),
+            trigger=trigger,
             action=_mapping(raw.get("action")),
             policy=_mapping(raw.get("policy")),
             state=_text(raw.get("state")),
             raw=raw,
             location=location,
+            parsed=parsed,
+            dependencies=dependencies(parsed.ast) if parsed is not None and parsed.ok else (),
         )
+
+    @property
+    def ast(self) -> Expr | None:
+        """The trigger's AST, or None when there is no trigger string or it does not parse."""
+        return self.parsed.ast if self.parsed is not None and self.parsed.ok else None
 
     @property
     def label(self) -> str:

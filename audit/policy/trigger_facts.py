@@ -1,8 +1,8 @@
-"""What the policy lints need to know about one trigger, read once through the DSL package.
+"""What the policy lints need to know about one trigger, read from the EMU's parse.
 
-This is the only module of the policy layer that touches the DSL's parse result and dependency
-shapes; the lints read these small values instead, so a change in the DSL's internals is fixed
-here, once.
+The loader parsed the trigger once (`Emu.parsed`, `Emu.dependencies`); this is the only module
+of the policy layer that reads the DSL's parse result and dependency shapes, so the lints read
+these small values instead and a change in the DSL's internals is fixed here, once.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from topo.audit.dsl import dependencies, guarded_keys, parse_trigger, templates
+from topo.audit.dsl import guarded_keys, templates
 from topo.audit.dsl.ast import Expr
 from topo.audit.dsl.diagnostics import Diagnostic
+from topo.audit.policy.model import Emu
 
 __all__ = ["TriggerFacts", "EventWindow", "WherePlaceholder", "trigger_facts"]
 
@@ -50,14 +51,16 @@ class TriggerFacts:
     where_placeholders: tuple[WherePlaceholder, ...]
 
 
-def trigger_facts(text: str) -> TriggerFacts:
-    """Parse `text` and collect its guards, event windows and WHERE placeholders."""
-    result = parse_trigger(text)
-    ast = result.ast if result.ok else None
+def trigger_facts(emu: Emu) -> TriggerFacts | None:
+    """The guards, event windows and WHERE placeholders of `emu`'s parsed trigger; None when
+    the EMU has no trigger string."""
+    result, text, ast = emu.parsed, emu.trigger, emu.ast
+    if result is None or text is None:
+        return None
     if ast is None:
         return TriggerFacts(text, result.diagnostics, None, frozenset(), (), ())
     windows = tuple(EventWindow(d.accessor, d.window.raw, d.window.seconds)
-                    for d in dependencies(ast) if d.kind == "event" and d.window is not None)
+                    for d in emu.dependencies if d.kind == "event" and d.window is not None)
     wheres = tuple(WherePlaceholder(f"event.{t.event}", t.key) for t in templates(ast))
     guarded = frozenset(key[len("state."):] for key in guarded_keys(ast)
                         if key.startswith("state."))

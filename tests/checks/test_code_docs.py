@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from topo.audit import codes
+from topo.audit import codes, emitters
 from topo.audit.checks import ALL_CHECKS
 from topo.audit.docs import REQUIRED_HEADINGS, code_doc
 from topo.audit.pipeline import AuditRequest, run_audit
+from topo.audit.policy.lints import LINTS
 from topo.audit.suppressions import CODES as SUPPRESSION_CODES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,12 +62,27 @@ def test_doc_examples_behave_as_documented(code, tmp_path: Path) -> None:
     assert code.id not in _audit_example(good, _example(code.id, "## Use instead"))
 
 
-def test_every_code_has_an_emitter() -> None:
-    declared = {c.id for one in ALL_CHECKS for c in one.codes}
-    policy = {"EMU-SCHEMA", "EMU-TRIGGER-SYNTAX", "POLICY-GAP", "UNGUARDED-PLACEHOLDER",
-              "RETENTION-WINDOW"}
-    suppressions = {c.id for c in SUPPRESSION_CODES}   # emitted by audit.suppressions
-    assert {c.id for c in codes.ALL} <= declared | policy | suppressions
+def test_all_is_every_code_constant_once_in_declaration_order() -> None:
+    constants = [v for v in vars(codes).values() if isinstance(v, codes.Code)]
+    assert codes.ALL == tuple(constants) and len({c.id for c in codes.ALL}) == len(codes.ALL)
+    assert (codes.ALL[0], codes.ALL[-1]) == (codes.EMU_SCHEMA, codes.SUPPRESSION_UNUSED)
+    assert set(codes.__all__) == {"ALL", "by_id", *(n for n, v in vars(codes).items()
+                                                    if isinstance(v, codes.Code))}
+
+
+def test_every_code_has_exactly_one_emitter() -> None:
+    for code in codes.ALL:
+        assert len(emitters.emitters_of(code)) == 1, code.id
+    assert {c for e in emitters.EMITTERS for c in e.codes} == set(codes.ALL)
+
+
+def test_the_registry_lists_every_check_lint_and_the_suppression_pass() -> None:
+    registered = {(e.stage, e.module) for e in emitters.EMITTERS}
+    assert {(emitters.Stage.CHECK, one.run.__module__) for one in ALL_CHECKS} <= registered
+    assert {(emitters.Stage.LINT, lint.check.__module__) for lint in LINTS} <= registered
+    [suppression] = [e for e in emitters.EMITTERS if e.stage is emitters.Stage.SUPPRESSION]
+    assert suppression.codes == SUPPRESSION_CODES
+    assert emitters.CHECKS == ALL_CHECKS and emitters.LINTS == LINTS
 
 
 def test_every_check_module_is_registered() -> None:

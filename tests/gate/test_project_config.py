@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from topo.cli import audit_cmd
-from topo.audit.config import AUDIT_FORMATS, KEYS, ProjectConfig, load_project_config
+from topo.audit.config import ConfigError, KEYS, ProjectConfig, load_project_config
+from topo.reports.formats import AUDIT_FORMAT_NAMES, AUDIT_FORMATS, audit_format
 from topo.audit.model import Severity
 from tests.gate.gate_helpers import CHECKS, check, copy_tree, tool_app, topo
 
@@ -31,7 +31,18 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         exclude=("legacy/**",), fail_on=Severity.MEDIUM, formats=("json", "sarif"),
         include_tests=True, retention_days=30, source=str(tmp_path / "pyproject.toml"))
     assert set(KEYS) == {"exclude", "fail-on", "formats", "include-tests", "retention-days"}
-    assert AUDIT_FORMATS == audit_cmd._CONTRACT_FORMATS
+    assert AUDIT_FORMAT_NAMES == ("yaml", "html", "md", "sarif", "json")   # the CLI contract
+    assert [f.file_name for f in AUDIT_FORMATS] == [f"TOPOLOGY_STATE.{f.name}"
+                                                    for f in AUDIT_FORMATS]
+
+
+def test_the_config_reader_checks_format_names_against_the_list_it_is_given(
+        tmp_path: Path) -> None:
+    configure(tmp_path, 'formats = ["yaml", "pdf"]')
+    assert load_project_config(tmp_path).formats == ("yaml", "pdf")      # shape only
+    with pytest.raises(ConfigError, match="unknown format 'pdf' \\(formats: yaml, html"):
+        load_project_config(tmp_path, known_formats=AUDIT_FORMAT_NAMES)
+    assert audit_format("pdf") is None and audit_format("md").file_name == "TOPOLOGY_STATE.md"
 
 
 def test_no_pyproject_or_no_table_is_the_defaults(tmp_path: Path) -> None:

@@ -16,42 +16,28 @@ from topo.audit.config import ProjectConfig
 from topo.audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from topo.audit.policy import DEFAULT_RETENTION_DAYS
 from topo.reports.document import audit_document
-from topo.reports.html_report import render_html
-from topo.reports.json_report import render_json
-from topo.reports.sarif_report import render_sarif
-from topo.reports.markdown_report import render_markdown
-from topo.reports.yaml_report import render_yaml
+from topo.reports.formats import (AUDIT_FORMAT_NAMES, DEFAULT_AUDIT_FORMATS, ReportFormat,
+                                  audit_format)
 
 __all__ = ["audit", "audit_request"]
-
-# format -> (file name, renderer). Formats of the contract that are not built yet are refused
-# with a clear message rather than silently skipped.
-_RENDERERS = {"json": ("TOPOLOGY_STATE.json", render_json)}
-_RENDERERS["yaml"] = ("TOPOLOGY_STATE.yaml", render_yaml)
-_RENDERERS["html"] = ("TOPOLOGY_STATE.html", render_html)
-_RENDERERS["md"] = ("TOPOLOGY_STATE.md", render_markdown)
-_RENDERERS["sarif"] = ("TOPOLOGY_STATE.sarif", render_sarif)
-_CONTRACT_FORMATS = ("yaml", "html", "md", "sarif", "json")
-_DEFAULT_FORMATS = ("yaml", "html")
 
 
 @dataclass(frozen=True, slots=True)
 class AuditOutput:
-    formats: tuple[str, ...]
+    formats: tuple[ReportFormat, ...]
     out: str
 
 
-def _formats(value: str) -> tuple[str, ...]:
-    formats = tuple(dict.fromkeys(f.strip().lower() for f in value.split(",") if f.strip()))
-    for name in formats:
-        if name not in _CONTRACT_FORMATS:
-            raise UserError(f"unknown format {name!r} (formats: {', '.join(_CONTRACT_FORMATS)})")
-        if name not in _RENDERERS:
-            raise UserError(f"format {name!r} is not implemented in this version of topo; "
-                            f"available: {', '.join(sorted(_RENDERERS))}")
+def _formats(value: str) -> tuple[ReportFormat, ...]:
+    formats: list[ReportFormat] = []
+    for name in dict.fromkeys(f.strip().lower() for f in value.split(",") if f.strip()):
+        known = audit_format(name)
+        if known is None:
+            raise UserError(f"unknown format {name!r} (formats: {', '.join(AUDIT_FORMAT_NAMES)})")
+        formats.append(known)
     if not formats:
         raise UserError("no format given")
-    return formats
+    return tuple(formats)
 
 
 def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None = None,
@@ -77,8 +63,8 @@ def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None
 @click.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("-f", "--format", "formats", default=None,
-              help="Comma-separated report formats: yaml, html, md, sarif, json (default: "
-                   "yaml,html, or formats in [tool.topo]).")
+              help=f"Comma-separated report formats: {', '.join(AUDIT_FORMAT_NAMES)} "
+                   f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in [tool.topo]).")
 @click.option("-o", "--out", default="topology-audit", show_default=True,
               help="Output directory, or '-' to write the single named format to stdout.")
 @scan_options
@@ -95,7 +81,8 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
     2 when it could not run.
     """
     config = project_config(path)
-    output = AuditOutput(_formats(formats or ",".join(config.formats or _DEFAULT_FORMATS)), out)
+    names = formats or ",".join(config.formats or DEFAULT_AUDIT_FORMATS)
+    output = AuditOutput(_formats(names), out)
     if output.out == "-" and len(output.formats) != 1:
         raise UserError("-o - writes one format to stdout; name exactly one with -f")
     request = audit_request(path, **asdict(scan), config=config)
@@ -111,19 +98,17 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
         click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "
                    "(listed under unknowns)", err=True)
     if output.out == "-":
-        name, render = _RENDERERS[output.formats[0]]
-        sys.stdout.write(render(document))
+        sys.stdout.write(output.formats[0].render(document))
         return
     directory = Path(output.out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for fmt in output.formats:
-            name, render = _RENDERERS[fmt]
-            (directory / name).write_text(render(document), encoding="utf-8")
+            (directory / fmt.file_name).write_text(fmt.render(document), encoding="utf-8")
     except OSError as error:
         raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
     for fmt in output.formats:
-        click.echo(str(directory / _RENDERERS[fmt][0]))
+        click.echo(str(directory / fmt.file_name))
     verbosity.note(_summary_line(result.findings))
 
 

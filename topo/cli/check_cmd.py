@@ -14,6 +14,7 @@ from topo.cli.options import ScanOptions, Verbosity, project_config, scan_option
     verbosity_options
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
+from topo.reports.formats import GATE_FORMATS
 from topo.reports.gate_report import gate_document, render_gate_text
 from topo.reports.json_report import render_json
 from topo.reports.sarif_report import render_sarif
@@ -44,7 +45,7 @@ _SARIF_RESULT_LIMIT = 5000
               help="Report only: exit 0 whatever is found (2 still means a usage error).")
 @click.option("--allow-partial", is_flag=True,
               help="Gate on what could be read when some inputs could not (default: exit 2).")
-@click.option("-f", "--format", "fmt", type=click.Choice(["text", "json", "sarif"]),
+@click.option("-f", "--format", "fmt", type=click.Choice(GATE_FORMATS),
               default="text", show_default=True)
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE|-",
               help="Where to write the report; '-' is standard output.")

@@ -18,6 +18,7 @@ import click
 
 from topo.cli.errors import UserError
 from topo.audit.config import ConfigError, ProjectConfig, load_project_config
+from topo.reports.formats import AUDIT_FORMAT_NAMES
 from topo.audit.progress import Progress, progress_for
 
 __all__ = ["ScanOptions", "Verbosity", "scan_options", "verbosity_options", "project_config"]
@@ -107,6 +108,6 @@ def verbosity_options(function: Callable) -> Callable:
 def project_config(root: Path) -> ProjectConfig:
     """`[tool.topo]` of the audited root; a configuration error is a usage error (exit 2)."""
     try:
-        return load_project_config(root)
+        return load_project_config(root, known_formats=AUDIT_FORMAT_NAMES)
     except ConfigError as error:
         raise UserError(str(error)) from None

@@ -1,4 +1,4 @@
-"""How each executor can be reached: call chains from entry points, with what governs them.
+"""The graph's chain query: which call chains reach each executor, and what governs them.
 
 A chain is a sequence of calls from an entry (a function nobody in the repo calls, a tool the
 model invokes, a dispatch target) down to the executor call. Along it we collect:
@@ -10,22 +10,28 @@ model invokes, a dispatch target) down to the executor call. Along it we collect
 - `gates`: the threshold / model-branch sites among those guards (deepest first).
 "Guarded" therefore means an enforced check dominates the executor on *that* chain, not that a
 check appears somewhere in the function.
+
+`reaching_chains` answers the query once per run, for every executor of the graph, as a typed
+`Reach`; `executor_chains` is the walk behind it (a generator with a cutoff), for one site.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+import networkx as nx
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.derived import is_protocol_test
+from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
-from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 
-__all__ = ["Hop", "Chain", "chains"]
+__all__ = ["Hop", "Chain", "ChainLimits", "Reach", "reaching_chains", "executor_chains",
+           "call_index"]
 
 _GATES = (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH)
 _NO_CONDITION = frozenset({GuardKind.TRY, GuardKind.EXCEPT, GuardKind.FINALLY})
@@ -63,13 +69,18 @@ class Chain:
         return tuple(dict.fromkeys(ordered))
 
 
-def chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
-    """Every call chain to `executor` (bounded by the config), each with its evidence.
-    Computed once per run and shared by every check that asks."""
-    key = ("chains", executor.id)
-    if key not in ctx.memo:
-        ctx.memo[key] = tuple(_chains(ctx, executor))
-    return iter(ctx.memo[key])
+@dataclass(frozen=True, slots=True)
+class ChainLimits:
+    max_path: int = 8          # call hops followed back from an executor
+    max_chains: int = 64       # call chains examined per executor
+
+
+CallIndex = Mapping[str, tuple[FileIR, Call]]
+
+
+def call_index(facts: SourceFacts) -> dict[str, tuple[FileIR, Call]]:
+    """Every call of the repository by id, with the file that holds it."""
+    return {call.id: (file, call) for file in facts.files for call in file.calls}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +90,69 @@ class _Index:
     entry_tools: dict       # function key -> tool registration / action handler sites
 
 
-def _index(ctx: CheckContext) -> _Index:
-    if "reach_index" not in ctx.memo:
-        gates = list(sites_of_kind(ctx.graph, *_GATES))
-        gates_in: dict[str, list[str]] = {}
-        for gate in gates:
-            gates_in.setdefault(gate.symbol, []).append(gate.id)
-        entry_tools: dict[str, list[Site]] = {}
-        for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION,
-                                  SiteKind.ACTION_HANDLER):
-            entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
-        ctx.memo["reach_index"] = _Index(
-            {(g.location.file, g.location.line, g.location.column): g for g in gates},
-            gates_in, entry_tools)
-    return ctx.memo["reach_index"]
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """What one walk reads: the graph, the flow's facts, the call index and the limits."""
+
+    graph: nx.MultiDiGraph
+    facts: SourceFacts
+    calls: CallIndex
+    config: ChainLimits
+    index: _Index
 
 
-def _chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The answer of the chain query for one run: every executor's chains by site id."""
+
+    by_executor: Mapping[str, tuple[Chain, ...]]
+    _scope: _Scope = field(repr=False, compare=False)
+
+    def of(self, executor: Site) -> tuple[Chain, ...]:
+        """The chains to `executor`; a site that is not an executor of the graph (a call
+        standing in for one) is walked on demand with the same limits."""
+        known = self.by_executor.get(executor.id)
+        return known if known is not None else tuple(_chains(self._scope, executor))
+
+
+def reaching_chains(graph: nx.MultiDiGraph, facts: SourceFacts, *,
+                    limits: ChainLimits = ChainLimits(),
+                    calls: CallIndex | None = None) -> Reach:
+    """Which chains reach each executor of `graph` and what governs them, computed once."""
+    scope = _scope_of(graph, facts, calls, limits)
+    executors = sites_of_kind(graph, SiteKind.EXECUTOR)
+    return Reach({e.id: tuple(_chains(scope, e)) for e in executors}, scope)
+
+
+def executor_chains(graph: nx.MultiDiGraph, facts: SourceFacts, executor: Site, *,
+                    limits: ChainLimits = ChainLimits(),
+                    calls: CallIndex | None = None) -> Iterator[Chain]:
+    """Every call chain to `executor` (at most `limits.max_chains`, each at most
+    `limits.max_path` hops), each with its evidence."""
+    return _chains(_scope_of(graph, facts, calls, limits), executor)
+
+
+def _scope_of(graph: nx.MultiDiGraph, facts: SourceFacts, calls: CallIndex | None,
+           limits: ChainLimits) -> _Scope:
+    return _Scope(graph, facts, call_index(facts) if calls is None else calls, limits,
+                  _index(graph))
+
+
+def _index(graph: nx.MultiDiGraph) -> _Index:
+    gates = list(sites_of_kind(graph, *_GATES))
+    gates_in: dict[str, list[str]] = {}
+    for gate in gates:
+        gates_in.setdefault(gate.symbol, []).append(gate.id)
+    entry_tools: dict[str, list[Site]] = {}
+    for tool in sites_of_kind(graph, SiteKind.TOOL_REGISTRATION,
+                              SiteKind.ACTION_HANDLER):
+        entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
+    return _Index(
+        {(g.location.file, g.location.line, g.location.column): g for g in gates},
+        gates_in, entry_tools)
+
+
+def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
     found = ctx.calls.get(str(executor.attr("call")))
     if found is None:
         return
@@ -115,7 +172,7 @@ def _chains(ctx: CheckContext, executor: Site) -> Iterator[Chain]:
             stack.append((function_node(function_key(hop.file, hop.call.scope)), (hop, *hops)))
 
 
-def _predecessors(ctx: CheckContext, function: str) -> list[Hop]:
+def _predecessors(ctx: _Scope, function: str) -> list[Hop]:
     hops = [Hop(*ctx.calls[call_id]) for _, call_id in callers(ctx.graph, function)
             if call_id in ctx.calls]
     dispatchers = sorted({source for source, _, data in ctx.graph.in_edges(function, data=True)
@@ -129,11 +186,11 @@ def _predecessors(ctx: CheckContext, function: str) -> list[Hop]:
     return hops
 
 
-def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: str) -> Chain:
+def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str) -> Chain:
     enforced: list[str] = []
     origins: list[str] = []
     gates: list[str] = []
-    index = _index(ctx)
+    index = ctx.index
     gate_sites = index.gates_at
     entry_key = entry.removeprefix("function:")
     knowledge = ctx.facts.knowledge
@@ -170,7 +227,7 @@ def _evaluate(ctx: CheckContext, executor: Site, hops: tuple[Hop, ...], entry: s
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
 
 
-def _gates_of(ctx: CheckContext, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
+def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
     """Gate sites of one guard: a predicate function's own thresholds first (the deepest
     evidence, e.g. `should_refund` comparing the model's confidence), then the comparisons
     written in the guard itself."""
@@ -178,7 +235,7 @@ def _gates_of(ctx: CheckContext, file: FileIR, guard: Guard, gate_sites: dict) -
     for call_id in guard.condition.calls if guard.condition else ():
         target = ctx.facts.graph.resolved.get(call_id)
         if target is not None:
-            inner.extend(_index(ctx).gates_in.get(target, ()))
+            inner.extend(ctx.index.gates_in.get(target, ()))
     local = [gate_sites[(c.location.file, c.location.line, c.location.column)].id
              for c in (guard.condition.comparisons if guard.condition else ())
              if (c.location.file, c.location.line, c.location.column) in gate_sites]

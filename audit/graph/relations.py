@@ -1,0 +1,69 @@
+"""What of the graph a report shows beside the role edges: its non-site nodes and structural
+relations, leaving out functions no edge names (every definition would swamp a large
+repository's report). Computed here once, for the document and for the decision contracts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from topo.analyzers.model import Edge
+from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
+
+__all__ = ["Node", "Relation", "drawn_functions", "shown_nodes", "shown_relations"]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    id: str
+    kind: str
+    file: str | None
+    symbol: str | None
+    line: int | None
+    inferred: bool
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Relation:
+    source: str
+    target: str
+    kind: str
+    inferred: bool
+
+
+def drawn_functions(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> frozenset[str]:
+    """The function nodes some role or call edge names."""
+    return frozenset(node for edge in edges for node in (edge.source, edge.target)
+                     if graph.nodes.get(node, {}).get(KIND) == "function")
+
+
+def shown_nodes(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Node, ...]:
+    """The graph's nodes that are not sites: decision points, EMUs, events, tools, and the
+    functions an edge names; sorted by id."""
+    functions = drawn_functions(graph, edges)
+    nodes = []
+    for node in sorted(graph.nodes):
+        data = graph.nodes[node]
+        kind = data.get(KIND)
+        if kind == "site" or (kind == "function" and node not in functions):
+            continue
+        file, symbol, line = data.get(EVIDENCE) or (None, None, None)
+        nodes.append(Node(node, kind, file, symbol, line, bool(data.get(INFERRED))))
+    return tuple(nodes)
+
+
+def shown_relations(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Relation, ...]:
+    """The graph's structural edges (contains, consumes, binds, emits, registers, EMU → tool)
+    that `edges` does not already hold, between shown nodes; sorted."""
+    listed = {(e.source, e.target, e.kind.value) for e in edges}
+    functions = drawn_functions(graph, edges)
+    relations = set()
+    for source, target, data in graph.edges(data=True):
+        key = (source, target, str(data.get(KIND)))
+        if key in listed or any(graph.nodes[n].get(KIND) == "function" and n not in functions
+                                for n in (source, target)):
+            continue
+        relations.add(Relation(*key, bool(data.get(INFERRED))))
+    return tuple(sorted(relations))

@@ -1,0 +1,47 @@
+"""The one list of report formats: the name `-f` takes, the file it is written to and its
+renderer. The CLI and the `[tool.topo] formats` validation read it; nothing else lists them.
+
+`topo audit` writes `AUDIT_FORMATS` (ARCHITECTURE.md, CLI table); `topo check` prints one of
+`GATE_FORMATS` (text is the gate's own listing; json and sarif are the audit document with its
+`gate` section).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from topo.reports.html_report import render_html
+from topo.reports.json_report import render_json
+from topo.reports.markdown_report import render_markdown
+from topo.reports.sarif_report import render_sarif
+from topo.reports.yaml_report import render_yaml
+
+__all__ = ["ReportFormat", "AUDIT_FORMATS", "AUDIT_FORMAT_NAMES", "DEFAULT_AUDIT_FORMATS",
+           "GATE_FORMATS", "audit_format"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFormat:
+    name: str                                        # as `-f` and `[tool.topo] formats` say it
+    file_name: str                                   # in the output directory
+    render: Callable[[dict], str] = field(repr=False)   # audit document → text
+
+
+AUDIT_FORMATS: tuple[ReportFormat, ...] = (
+    ReportFormat("yaml", "TOPOLOGY_STATE.yaml", render_yaml),
+    ReportFormat("html", "TOPOLOGY_STATE.html", render_html),
+    ReportFormat("md", "TOPOLOGY_STATE.md", render_markdown),
+    ReportFormat("sarif", "TOPOLOGY_STATE.sarif", render_sarif),
+    ReportFormat("json", "TOPOLOGY_STATE.json", render_json),
+)
+AUDIT_FORMAT_NAMES: tuple[str, ...] = tuple(f.name for f in AUDIT_FORMATS)
+DEFAULT_AUDIT_FORMATS: tuple[str, ...] = ("yaml", "html")
+GATE_FORMATS: tuple[str, ...] = ("text", "json", "sarif")
+
+_BY_NAME = {f.name: f for f in AUDIT_FORMATS}
+
+
+def audit_format(name: str) -> ReportFormat | None:
+    """The audit format called `name` (as written: lower case, no spaces), or None."""
+    return _BY_NAME.get(name)

@@ -1,0 +1,80 @@
+"""The decision-point sections and the facts about findings are the pipeline's
+(`AuditResult.contracts`, `.finding_facts`, `.summary`); the TOPOLOGY_STATE view only shows
+them, and `-f json` keeps the contract it had."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from reports_helpers import GENERATED
+
+from topo.audit.contracts import Candidate, DecisionPoint, EventConsumer
+from topo.audit.pipeline import AuditRequest, run_audit
+from topo.reports.document import CONTRACTS, FINDING_FACTS, audit_document
+from topo.reports.json_report import render_json
+from topo.reports.topology import topology_state
+
+APP = Path(__file__).resolve().parents[2] / "corpus" / "apps" / "memrail_refund"
+THRESHOLD = APP.parent / "openai_threshold_refund"
+CALL = "decision_call:refund_agent/agent.py:28:24"
+
+
+def _result():
+    return run_audit(AuditRequest(root=APP, jobs=1, cache_dir=None))
+
+
+def test_the_pipeline_computes_the_decision_contracts_as_typed_values() -> None:
+    contracts = _result().contracts
+    assert contracts.points == (DecisionPoint("support.refund", (CALL,), ("support.refund_small",),
+                                              "invoked and bound"),)
+    [contract] = contracts.atom_contracts
+    assert contract.call.id == CALL
+    assert Candidate("refund.request_id", "atom:refund_agent/agent.py:31:17") in contract.state
+    assert [need.producers for need in contract.events] == [
+        ("event_emit:refund_agent/agent.py:41:23", "atom:refund_agent/agent.py:42:21")]
+    [flow] = contracts.events
+    assert flow.consumers == (EventConsumer("support.refund_small", "negative", "P30D"),)
+    [action] = contracts.actions
+    assert (action.key, action.status, action.executors) == (
+        "tool_call.refund_payment", "connected", ("executor:refund_agent/tools.py:11:14",))
+
+
+def test_the_view_shows_the_pipeline_facts_and_derives_none_of_its_own() -> None:
+    document = audit_document(_result())
+    contracts = document[CONTRACTS]
+    [action] = contracts.actions
+    missing = dataclasses.replace(action, status="missing")
+    point = dataclasses.replace(contracts.points[0], status="a status only the pipeline knows")
+    document[CONTRACTS] = dataclasses.replace(contracts, actions=(missing,), points=(point,))
+    state = topology_state(document, generated=GENERATED)
+    assert state["action_connectivity"]["tool_call.refund_payment"]["status"] == "missing"
+    assert state["decision_points"][0]["status"] == "a status only the pipeline knows"
+
+
+def test_json_keeps_the_contract_without_the_typed_facts() -> None:
+    written = json.loads(render_json(audit_document(_result())))
+    assert set(written) == {"schema", "repository_path", "summary", "sites", "edges", "emus",
+                            "findings", "unknowns", "reachability", "scope", "nodes",
+                            "relations"}
+
+
+def test_findings_facts_come_from_the_pipeline() -> None:
+    result = run_audit(AuditRequest(root=THRESHOLD, jobs=1, cache_dir=None))
+    [place] = result.finding_facts.hidden_authority
+    hidden = next(f for f in result.findings if f.code.id == "HIDDEN-AUTHORITY")
+    assert (place.file, place.line, place.findings) == (
+        hidden.location.file, hidden.location.line, (hidden.fingerprint,))
+    assert place.site == "threshold:support/bot.py:30:12"
+    assert dict(result.summary.gaps) == {"invoke_gaps": 0, "atom_gaps": 0, "action_gaps": 0,
+                                         "coherence_gaps": 0}
+    assert result.summary.hidden_authority_sites == 1
+    document = audit_document(result)
+    facts = document[FINDING_FACTS]
+    document[FINDING_FACTS] = dataclasses.replace(
+        facts, points=tuple((fp, "refunds") for fp, _ in facts.points),
+        hidden_authority=(dataclasses.replace(place, site=None),))
+    state = topology_state(document, generated=GENERATED)
+    assert {f["decision_point"] for f in state["prioritized_findings"]} == {"refunds"}
+    assert [h["site"] for h in state["hidden_authority"]] == ["unknown"]
