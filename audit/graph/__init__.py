@@ -6,7 +6,7 @@ from topo.audit.graph.build import (
     KIND, SITE_KIND, EVIDENCE, INFERRED, ENFORCED, SITE, build_graph, sites_of_kind,
     enclosing_function, callers, event_node, emu_node, decision_point_node,
     inferred_decision_point_node, tool_node)
-from topo.audit.graph.chains import (ENTRY_APPROVAL_ATTRS, Chain, ChainLimits, Hop, Reach,
+from topo.audit.graph.chains import (Chain, ChainLimits, Hop, Reach,
                                      call_index, executor_chains, reaching_chains)
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
 
@@ -14,5 +14,5 @@ __all__ = ["KIND", "SITE_KIND", "EVIDENCE", "INFERRED", "ENFORCED", "SITE", "bui
            "sites_of_kind", "enclosing_function", "callers", "event_node", "emu_node",
            "decision_point_node", "inferred_decision_point_node", "tool_node",
            "Chain", "ChainLimits", "Hop", "Reach", "reaching_chains", "executor_chains",
-           "call_index", "ENTRY_APPROVAL_ATTRS", "Node", "Relation", "shown_nodes",
+           "call_index", "Node", "Relation", "shown_nodes",
            "shown_relations"]
