@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from topo.analyzers.ir import (Assignment, Call, Definition, Export, Guard, GuardedBlock, Import,
-                          Return)
+                               Return)
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["Context", "Facts", "read_block"]

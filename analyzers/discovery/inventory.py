@@ -90,7 +90,7 @@ class Inventory:
     emu_locks: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
     out_of_scope: tuple[Exclusion, ...] = field(default=())
-    # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/configs.py)
+    # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/discovery/configs.py)
     configs: tuple[str, ...] = field(default=())
 
 

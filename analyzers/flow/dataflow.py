@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
 from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS,
-                          Value, ValueKind)
+                               Value, ValueKind)
 from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
-from topo.analyzers.flow.derived import CONTROL_KINDS, DerivedInput, derived_sites, mark_conditional_atoms
+from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
+                                         mark_conditional_atoms)
 from topo.analyzers.ir import FileIR
 from topo.analyzers.packs import Knowledge, Pack, classify, load_packs
 from topo.analyzers.flow.roles import RoleInput, role_edges
@@ -39,7 +40,7 @@ class SourceFacts:
     atoms: Flow
     authority: Flow
     memory: Flow | None = None    # labels: memory read / prompt policy site ids
-    configs: ConfigFacts = ConfigFacts()   # env settings and MCP servers (analyzers/configs.py)
+    configs: ConfigFacts = ConfigFacts()   # env settings and MCP servers (discovery/configs.py)
     # What the run's packs say beyond sites (injected parameters, approval attributes,
     # identity and retention rules, fingerprints), for the checks.
     knowledge: Knowledge = field(default_factory=_shipped_knowledge)

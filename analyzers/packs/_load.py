@@ -23,9 +23,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry, Expansion,
-                                    Extract, Pack, PackError, PolicyWrites, RetentionRule,
-                                    Source, ToolRules, Trigger)
+from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
+                                         Expansion, Extract, Pack, PackError, PolicyWrites,
+                                         RetentionRule, Source, ToolRules, Trigger)
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
                                   SiteKind, Tier, UndeclaredAttribute)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from topo.analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
-                          GuardKind, Parameter, Value, ValueKind)
+                               GuardKind, Parameter, Value, ValueKind)
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.collect import Context, Facts
 from topo.analyzers.python.guards import comparisons

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
-                          GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
+                               GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.python.expressions import ExpressionReader
 from topo.analyzers.collect import Context, Facts, read_block

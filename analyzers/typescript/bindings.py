@@ -15,8 +15,8 @@ from topo.analyzers.typescript.imports import ModuleLinks
 from topo.analyzers.typescript.paths import Resolver, unwrap
 from topo.analyzers.typescript.scopes import Binding, ClassInfo, Scope, ScopeKind
 from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
-                                         class_members, parameter_nodes, pattern_names,
-                                         statements_of)
+                                              class_members, parameter_nodes, pattern_names,
+                                              statements_of)
 
 __all__ = ["ScopeBuilder"]
 

@@ -18,8 +18,8 @@ from typing import Any
 import tree_sitter
 
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
-                          DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
-                          ValueKind)
+                               DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
+                               ValueKind)
 from topo.analyzers.typescript.bindings import ScopeBuilder
 from topo.analyzers.typescript.commonjs import commonjs_exports
 from topo.analyzers.collect import Context, Facts
@@ -28,7 +28,7 @@ from topo.analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, 
 from topo.analyzers.typescript.scopes import ClassInfo
 from topo.analyzers.typescript.spans import SourceText
 from topo.analyzers.typescript.syntax import (ParameterNode, assigned_names, parameter_nodes,
-                                         pattern_defaults, pattern_names, statements_of)
+                                              pattern_defaults, pattern_names, statements_of)
 from topo.analyzers.typescript.values import literal_value, merged_reads, string_value, unescape
 
 __all__ = ["BlockReader", "ExpressionReader"]

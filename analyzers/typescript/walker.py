@@ -17,7 +17,7 @@ from typing import Any
 import tree_sitter
 
 from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind,
-                          Export, Guard, GuardedBlock, GuardKind, Import, Return, Value)
+                               Export, Guard, GuardedBlock, GuardKind, Import, Return, Value)
 from topo.analyzers.typescript.bindings import ScopeBuilder
 from topo.analyzers.typescript.expressions import ExpressionReader
 from topo.analyzers.collect import Context, Facts, read_block
@@ -26,8 +26,8 @@ from topo.analyzers.typescript.paths import Resolver, unwrap
 from topo.analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
 from topo.analyzers.typescript.spans import SourceText
 from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
-                                         SKIPPED_STATEMENTS, class_members, exit_kind,
-                                         statements_of)
+                                              SKIPPED_STATEMENTS, class_members, exit_kind,
+                                              statements_of)
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["StatementWalker"]

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import callers_of, function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS
-from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, DefinitionKind, FileIR, Value,
-                          ValueKind)
+from topo.analyzers.ir import LITERAL_KINDS, MODULE_SCOPE, DefinitionKind, FileIR, Value, ValueKind
 from topo.analyzers.paths import root_of
 from topo.analyzers.flow.roles import decision_context
 from topo.audit.checks._registry import CheckContext

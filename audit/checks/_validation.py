@@ -8,7 +8,7 @@ actual runtime output; a type annotation alone does not do this." Three forms ar
    adapter bound to a name first) where `T` is a `Literal[...]` or an `Enum` class (directly
    or through a type alias); or a call of a repo `Enum` class, `Intent(x)`. Such calls become
    *barriers* in a second run of the model-output propagation
-   (`analyzers.dataflow.propagate`): their results are fresh values, so validation anywhere
+   (`analyzers.flow.dataflow.propagate`): their results are fresh values, so validation anywhere
    upstream, in another function or file, clears the value (the refund agent validates in
    `classify_intent` and tags the result in `handle_refund`).
 2. A *membership guard* dominating the use: `if x not in ALLOWED: raise` before it, or the use
@@ -58,7 +58,7 @@ def validated_model_flow(ctx: CheckContext) -> Flow:
 
 def _tool_parameters(ctx: CheckContext) -> dict[str, dict[str, frozenset[str]]]:
     """The tool parameters the first propagation seeded: those labelled with their own
-    tool's registration (so the seeding rules stay written once, in `analyzers.facts`)."""
+    tool's registration (so the seeding rules stay written once, in `analyzers.flow.facts`)."""
     parameters: dict[str, dict[str, frozenset[str]]] = {}
     for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION):
         found = ctx.facts.graph.definitions.get(str(tool.attr("definition")))

@@ -33,8 +33,8 @@ from topo.audit.checks._emus import parsed_emus
 from topo.audit.checks._integration import calls_by_point
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._value_types import type_mismatch
-from topo.audit.dsl.ast import (And, Compare, Exists, Expr, InList, Or, StateRef, StrOp,
-                           TagRef, Truthy)
+from topo.audit.dsl.ast import (And, Compare, Exists, Expr, InList, Or, StateRef, StrOp, TagRef,
+                                Truthy)
 from topo.audit.dsl.deps import operand_refs
 from topo.analyzers.model import Site
 from topo.audit.model import Finding

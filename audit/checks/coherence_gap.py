@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_project, emu_tool_id,
-                                       has_app_code, memrail_tools, repo_projects)
+                                            has_app_code, memrail_tools, repo_projects)
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import Site
 from topo.audit.model import Finding

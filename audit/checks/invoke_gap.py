@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from topo.analyzers.flow.roles import function_node
 from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
-                                       has_app_code, literal_point, memrail_tools,
-                                       partial_code)
+                                            has_app_code, literal_point, memrail_tools,
+                                            partial_code)
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.graph.build import callers
 from topo.analyzers.model import EdgeKind, Site, SiteKind

@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from topo.analyzers.ir import Value, ValueKind
 from topo.analyzers.paths import root_of, segments
 from topo.audit import codes
-from topo.audit.checks._evidence import (control_text, executor_text, locations, origin_text,
-                                    site_of)
+from topo.audit.checks._evidence import control_text, executor_text, locations, origin_text, site_of
 from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._values import option

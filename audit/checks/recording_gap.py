@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from topo.analyzers.ir import GuardKind
 from topo.audit import codes
 from topo.audit.checks._evidence import (call_symbol, callee_text, control_text, executor_text,
-                                    locations)
+                                         locations)
 from topo.audit.checks._integration import MEMRAIL
 from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext, check, severity_for

@@ -25,8 +25,7 @@ from collections.abc import Iterator
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
 from topo.analyzers.ir import Comparison, Guard, GuardKind, ValueKind
 from topo.audit import codes
-from topo.audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
-                                    site_of)
+from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations, site_of
 from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import CheckContext, check, severity_for
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop

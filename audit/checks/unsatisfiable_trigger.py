@@ -1,7 +1,7 @@
 """UNSATISFIABLE-TRIGGER: no context can make the trigger true, so the EMU is dead.
 
 Seed 000 asks of every policy "Can this policy match?". The proof is `topo fuzz`'s
-(`audit.fuzz.contradiction`): sound for a decidable fragment (contradictory numeric bounds, one
+(`audit.triggers.contradiction`): sound for a decidable fragment (contradictory numeric bounds, one
 key equal to two literals, `EXISTS` with `NOT … EXISTS`, impossible event counts). Outside
 that fragment it proves nothing, and this check says nothing: "unknown" is not a finding.
 """

@@ -5,13 +5,13 @@ Public surface; everything else in this package is private to it.
 
 from topo.audit.dsl import ast
 from topo.audit.dsl.deps import (Dependency, Template, dependencies, guarded_keys, operand_refs,
-                             templates)
+                                 templates)
 from topo.audit.dsl.diagnostics import DSL_CODES, Diagnostic, DslCode, render
 from topo.audit.dsl.durations import DurationError, format_seconds, parse_duration
 from topo.audit.dsl.parser import ParseResult, parse_trigger
 from topo.audit.dsl.printer import format_trigger
 from topo.audit.dsl.context import (ContextError, EvalContext, Event, context_to_json, load_context,
-                               parse_timestamp)
+                                    parse_timestamp)
 from topo.audit.dsl.evaluate import EvaluationError, evaluate
 
 __all__ = [

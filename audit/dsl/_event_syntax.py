@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 
 from topo.audit.dsl.ast import (Count, Duration, EventQuery, NumberLit, StringLit, TextSpan,
-                           WhereFilter)
+                                WhereFilter)
 from topo.audit.dsl.durations import DurationError, parse_duration
 from topo.audit.dsl.lexer import COMPARISON_KINDS, Token, TokenKind
 from topo.audit.dsl._accessors import event_ref, is_state_key

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from topo.audit.dsl.ast import (And, Arith, Compare, Count, Duration, EventQuery, Exists, Expr,
-                           InList, Not, Operand, Or, StateRef, StringLit, StrOp, TagRef, TextSpan,
-                           Truthy)
+                                InList, Not, Operand, Or, StateRef, StringLit, StrOp, TagRef,
+                                TextSpan, Truthy)
 from topo.audit.dsl._event_syntax import PLACEHOLDER
 
 __all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates", "operand_refs"]

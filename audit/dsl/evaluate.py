@@ -36,12 +36,12 @@ from typing import Any
 import regex
 
 from topo.audit.dsl.ast import (Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
-                           NumberLit, Not, And, Or, StateRef, StringLit, StrOp, TagRef, TextSpan,
-                           Truthy, Operand)
+                                NumberLit, Not, And, Or, StateRef, StringLit, StrOp, TagRef,
+                                TextSpan, Truthy, Operand)
 from topo.audit.dsl.context import EvalContext
 from topo.audit.dsl._events import count_matching
 from topo.audit.dsl._values import (ABSENT, Absent, as_number, exact_context, is_member, is_truthy,
-                               order, values_equal)
+                                    order, values_equal)
 
 __all__ = ["evaluate", "EvaluationError", "DEFAULT_MATCH_TIMEOUT", "MAX_MATCH_SUBJECT"]
 

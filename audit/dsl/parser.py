@@ -32,14 +32,14 @@ import re
 from dataclasses import dataclass
 
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Exists, Expr, InList, ListLit, Not,
-                           NumberLit, Operand, Or, StateRef, StringLit, StrOp, TagRef, TextSpan,
-                           Truthy)
+                                NumberLit, Operand, Or, StateRef, StringLit, StrOp, TagRef,
+                                TextSpan, Truthy)
 from topo.audit.dsl.diagnostics import Diagnostic, dsl_code
 from topo.audit.dsl.lexer import COMPARISON_KINDS, Token, TokenKind, tokenize
 from topo.audit.dsl.printer import format_operand
 from topo.audit.dsl._accessors import state_ref, tag_ref
 from topo.audit.dsl._event_syntax import (accessor_prefix, count, event_query, number_literal,
-                                     string_literal)
+                                          string_literal)
 from topo.audit.dsl._stream import ParseStop, TokenStream
 
 __all__ = ["ParseResult", "parse_trigger", "BINDING_POWER", "MAX_HEIGHT"]

@@ -13,8 +13,8 @@ import re
 from decimal import Decimal
 
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, EventRef, Exists,
-                           Expr, InList, ListLit, Not, NumberLit, Operand, Or, StateRef, StrOp,
-                           StringLit, TagRef, Truthy, WhereFilter)
+                                Expr, InList, ListLit, Not, NumberLit, Operand, Or, StateRef, StrOp,
+                                StringLit, TagRef, Truthy, WhereFilter)
 from topo.audit.dsl.lexer import quote_string
 
 __all__ = ["format_trigger", "format_operand", "format_number"]

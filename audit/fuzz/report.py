@@ -2,7 +2,7 @@
 document") and Markdown tables for people. Both read the typed report and compute nothing.
 
 JSON details the contract leaves open, decided here: `atom` and `absent` name an atom as
-`audit.fuzz.atoms` does (a state key bare, `tag.<kind>`, `event.<s.v.o>`); a boundary `value`
+`audit.triggers.atoms` does (a state key bare, `tag.<kind>`, `event.<s.v.o>`); a boundary `value`
 of null means absent (missing or null, which the evaluator treats alike); for an event atom the
 value is a number of matching events (for `COUNT`) or a case such as `'inside PT15M'`; a
 `diff_summary` row with `atom` null records an EMU that was added or removed (`changed` is

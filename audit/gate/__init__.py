@@ -17,15 +17,8 @@ from __future__ import annotations
 
 from topo.audit.gate._run import GateError, GateOutcome, GateRequest, GateStatus, run_gate
 from topo.audit.gate._scope import evidence_files
-from topo.audit.gate.baseline import (
-    BASELINE_SCHEMA,
-    Baseline,
-    BaselineError,
-    apply_baseline,
-    baseline_of,
-    read_baseline,
-    write_baseline,
-)
+from topo.audit.gate.baseline import (BASELINE_SCHEMA, Baseline, BaselineError, apply_baseline,
+                                      baseline_of, read_baseline, write_baseline)
 
 __all__ = ["GateRequest", "GateOutcome", "GateStatus", "GateError", "run_gate",
            "BASELINE_SCHEMA", "Baseline", "BaselineError", "baseline_of", "read_baseline",

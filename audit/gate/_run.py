@@ -7,13 +7,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from topo.audit.gate._scope import touches
-from topo.audit.gate.baseline import (
-    BaselineError,
-    apply_baseline,
-    baseline_of,
-    read_baseline,
-    write_baseline,
-)
+from topo.audit.gate.baseline import (BaselineError, apply_baseline, baseline_of, read_baseline,
+                                      write_baseline)
 from topo.audit.model import Finding, Severity
 from topo.audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
 from topo.audit.progress import NO_PROGRESS, Progress

@@ -8,7 +8,7 @@ Public surface; the modules behind it are free to change.
 from topo.audit.policy.lint import lint_emu, lint_emus
 from topo.audit.policy.load import load_emu_file, load_emus
 from topo.audit.policy.model import (DEFAULT_RETENTION_DAYS, Emu, EmuSet, LoadError, PolicyConfig,
-                                PolicyReport)
+                                     PolicyReport)
 from topo.audit.policy.schema import SchemaViolation, emu_validator, load_schema, schema_violations
 from topo.audit.policy.validate import validate_directory
 

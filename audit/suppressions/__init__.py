@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from topo.audit import codes
 from topo.audit.suppressions._apply import apply_suppressions
-from topo.audit.suppressions._directives import (
-    MIN_JUSTIFICATION,
-    Directive,
-    DirectiveProblem,
-    read_directives,
-)
+from topo.audit.suppressions._directives import (MIN_JUSTIFICATION, Directive, DirectiveProblem,
+                                                 read_directives)
 
 __all__ = ["apply_suppressions", "Directive", "DirectiveProblem", "read_directives",
            "MIN_JUSTIFICATION", "CODES"]

@@ -20,8 +20,7 @@ from typing import Any, Literal
 
 from topo.audit.dsl.deps import operand_refs
 from topo.audit.dsl import EvalContext, Event, dependencies
-from topo.audit.dsl.ast import (Arith, Compare, Exists, Expr, InList, StateRef, StrOp, TagRef,
-                           Truthy)
+from topo.audit.dsl.ast import Arith, Compare, Exists, Expr, InList, StateRef, StrOp, TagRef, Truthy
 from topo.audit.dsl.context import normalize_text
 
 __all__ = ["Atom", "Absent", "ABSENT", "atoms_of", "ref_atom", "refs_of", "value_of", "with_value",

@@ -35,8 +35,8 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings, strategies as st
 from hypothesis.errors import HypothesisException
 
-from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
-                           Not, NumberLit, Or, StringLit, StrOp, Truthy)
+from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr,
+                                InList, Not, NumberLit, Or, StringLit, StrOp, Truthy)
 from topo.audit.dsl.context import normalize_text
 from topo.audit.triggers.atoms import Atom, atoms_of, ref_atom, refs_of
 

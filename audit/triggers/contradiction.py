@@ -34,8 +34,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 from topo.audit.dsl import EvalContext, EvaluationError, evaluate, format_trigger
-from topo.audit.dsl.ast import (BoolLit, Compare, CompareOp, Count, EventQuery, Exists, Expr, InList,
-                           Not, NumberLit, StateRef, StringLit, TagRef)
+from topo.audit.dsl.ast import (BoolLit, Compare, CompareOp, Count, EventQuery, Exists, Expr,
+                                InList, Not, NumberLit, StateRef, StringLit, TagRef)
 from topo.audit.triggers.atoms import Atom, ref_atom, refs_of, with_value
 from topo.audit.triggers.normal_form import DEFAULT_LIMIT, Term, normal_form
 

@@ -2,7 +2,7 @@
 
 Three sections with separate owners: trigger ASTs (generated with `st.recursive`, the parser
 engineer's), evaluation contexts (the evaluator's) and planned contexts (the fuzzer's: contexts
-that follow the branch plans of `audit.fuzz.plans`).
+that follow the branch plans of `audit.triggers.plans`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from topo.audit.dsl.deps import operand_refs
-from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr, InList,
-                           Not, NumberLit, Or, StateRef, StringLit, StrOp, TagRef, Truthy)
+from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr,
+                                InList, Not, NumberLit, Or, StateRef, StringLit, StrOp, TagRef,
+                                Truthy)
 from topo.audit.dsl.context import EvalContext, Event
 from topo.audit.dsl.ast import Duration, EventRef, ListLit, WhereFilter  # trigger ASTs
 from topo.audit.dsl.durations import parse_duration  # trigger ASTs
@@ -387,7 +388,7 @@ def _attribute_candidates(value: StringLit | NumberLit, state: dict[str, Any]) -
 
 
 # ==== planned contexts (topo fuzz) ==========================================================
-# Contexts drawn from `audit.fuzz.plans`: per branch of a trigger, the atoms' allowed probe
+# Contexts drawn from `audit.triggers.plans`: per branch of a trigger, the atoms' allowed probe
 # values and the number of matching events per query. Shrinking prefers an absent atom, then
 # the earliest allowed value, then fewer events, so a found witness shrinks to the simplest
 # context of the earliest branch.

@@ -1,4 +1,4 @@
-"""Config readers (analyzers/configs.py): dotenv, compose `environment:`, MCP client configs,
+"""Config readers (analyzers/discovery/configs.py): dotenv, compose `environment:`, MCP client configs,
 what discovery lists for them, and the retention hook that GHOST-NEGATIVE can read."""
 
 from __future__ import annotations

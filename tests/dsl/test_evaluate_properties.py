@@ -1,6 +1,6 @@
 """Evaluator laws (STYLE §5), checked on generated (trigger, context) pairs.
 
-Triggers come from the shared `audit.fuzz.strategies.triggers()` (valid ASTs only) and from a
+Triggers come from the shared `audit.triggers.strategies.triggers()` (valid ASTs only) and from a
 small local strategy of edge ASTs the parser would reject or that the shared one rarely builds
 (string literals in arithmetic, invalid and pathological MATCHES patterns, literal-only
 comparisons): the evaluator must be total on both. Contexts come from `contexts(ast)`.
@@ -17,11 +17,11 @@ from hypothesis import assume, find, given, settings, strategies as st
 
 from topo.audit.dsl import EvalContext, EvaluationError, context_to_json, evaluate, load_context
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
-                           Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
-                           StrOp, TagRef, Truthy, WhereFilter)
+                                Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
+                                StrOp, TagRef, Truthy, WhereFilter)
 from topo.audit.dsl.context import normalize_text
 from topo.audit.triggers.strategies import (CONTEXT_NOW, contexts, predicates,
-                                   triggers as shared_triggers)
+                                            triggers as shared_triggers)
 
 SETTINGS = settings(max_examples=200, deadline=None)
 

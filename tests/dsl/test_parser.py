@@ -8,8 +8,8 @@ import pytest
 
 from topo.audit.dsl import DSL_CODES, parse_trigger
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, Duration, EventQuery, EventRef,
-                           Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
-                           StrOp, TagRef, TextSpan, Truthy, WhereFilter)
+                                Exists, InList, ListLit, Not, NumberLit, Or, StateRef, StringLit,
+                                StrOp, TagRef, TextSpan, Truthy, WhereFilter)
 from topo.audit.dsl.diagnostics import Diagnostic
 
 A, B, C = StateRef("a.b"), StateRef("c.d"), StateRef("e.f")

@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from topo.audit.dsl import format_trigger, parse_trigger
-from topo.audit.dsl.ast import (And, Arith, Compare, Duration, EventQuery, EventRef, InList, ListLit,
-                           Not, NumberLit, Or, StateRef, StringLit, Truthy, WhereFilter)
+from topo.audit.dsl.ast import (And, Arith, Compare, Duration, EventQuery, EventRef, InList,
+                                ListLit, Not, NumberLit, Or, StateRef, StringLit, Truthy,
+                                WhereFilter)
 
 
 def fmt(text: str) -> str:

@@ -6,13 +6,8 @@ import io
 from pathlib import Path
 
 from topo.audit.pipeline import AuditRequest, run_audit
-from topo.audit.progress import (
-    NO_PROGRESS,
-    SHOW_AFTER_SECONDS,
-    TerminalProgress,
-    VerboseProgress,
-    progress_for,
-)
+from topo.audit.progress import (NO_PROGRESS, SHOW_AFTER_SECONDS, TerminalProgress, VerboseProgress,
+                                 progress_for)
 from tests.gate.gate_helpers import APPS, check, topo
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Definition, DefinitionKind, FileIR,
-                          Import, Language, Parameter, Value, ValueKind)
+                               Import, Language, Parameter, Value, ValueKind)
 from topo.analyzers.model import Location
 
 FILE = "app/agent.py"

@@ -7,7 +7,7 @@ new such module, imported here); a test fails when a module in this package is n
 from __future__ import annotations
 
 from topo.audit.policy.lints import (emu_schema, emu_trigger_syntax, policy_gap, retention_window,
-                                unguarded_placeholder)
+                                     unguarded_placeholder)
 from topo.audit.policy.lints._lint import Issue, Lint, LintContext
 
 __all__ = ["LINTS", "MODULES", "Issue", "Lint", "LintContext"]
