@@ -16,7 +16,7 @@ import networkx as nx
 
 from topo.analyzers.model import Edge, Site, SiteKind
 from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
-from topo.audit.graph.relations import Relation, drawn_functions, shown_relations
+from topo.audit.graph.relations import Relation, drawn_functions
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
@@ -147,11 +147,12 @@ class _Index:
     functions: frozenset[str]                      # the function nodes the report shows
 
 
-def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...], graph: nx.MultiDiGraph,
+def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
+                       relations: tuple[Relation, ...], graph: nx.MultiDiGraph,
                        emus: Iterable[Emu], findings: Iterable[Finding]) -> Contracts:
-    """The decision-point sections of TOPOLOGY_STATE, as facts."""
+    """The decision-point sections of TOPOLOGY_STATE, as facts; `relations` are the graph's
+    shown structural edges (`shown_relations`)."""
     emus = tuple(emus)
-    relations = shown_relations(graph, edges)
     index = _Index({s.id: s for s in sites}, defaultdict(list), defaultdict(list),
                    drawn_functions(graph, edges))
     for source, target, kind in [*((e.source, e.target, e.kind.value) for e in edges),

@@ -25,15 +25,18 @@ from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.finding_facts import FindingFacts, finding_facts
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
+from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
+from topo.audit.placement import Placement, place_nodes
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
 from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
 from topo.audit.vcs import repository_path
 
-__all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "AuditError"]
+__all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "root_name",
+           "AuditError"]
 
 
 class AuditError(Exception):
@@ -65,6 +68,9 @@ class AuditResult:
     notes: tuple[str, ...] = field(default=())
     repository_path: str = ""   # the root's path inside its git work tree ('' at its top)
     # Facts the reports show, computed once here (reports render them, never derive them).
+    nodes: tuple[Node, ...] = ()             # the graph's nodes a report shows beside sites
+    relations: tuple[Relation, ...] = ()     # its structural edges a report shows
+    placement: Placement = Placement()       # every shown node's lane and project
     contracts: Contracts = Contracts()
     summary: AuditSummary = AuditSummary()
     finding_facts: FindingFacts = FindingFacts()
@@ -73,6 +79,16 @@ class AuditResult:
     def partial(self) -> bool:
         """True when some input could not be read: the result must say so."""
         return bool(self.unknowns)
+
+    @property
+    def root_name(self) -> str:
+        return root_name(self.root)
+
+
+def root_name(root: Path) -> str:
+    """The audited root by its name only (reports carry no absolute path); the name of the
+    project a manifest at the root makes."""
+    return root.resolve().name or str(root)
 
 
 def default_cache_dir() -> Path:
@@ -124,11 +140,16 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     checked = apply_suppressions((*policy_findings, *code_findings), files,
                                  ignore=request.ignore_suppressions)
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
+    nodes, relations = shown_nodes(graph, facts.edges), shown_relations(graph, facts.edges)
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
-        contracts=decision_contracts(facts.sites, facts.edges, graph, emus, findings),
+        nodes=nodes, relations=relations,
+        placement=place_nodes(facts.sites, nodes, facts.edges, relations,
+                              manifests=inventory.manifests, root_project=root_name(root)),
+        contracts=decision_contracts(facts.sites, facts.edges, relations, graph, emus,
+                                     findings),
         summary=audit_summary(facts.sites, facts.edges, emus, findings),
         finding_facts=finding_facts(facts.sites, emus, findings),
         lines=sum(f.lines for f in files), notes=inventory.notes,

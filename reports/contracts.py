@@ -38,7 +38,7 @@ def _point(index: DocumentIndex, point: DecisionPoint) -> dict:
     return {
         "name": point.name,
         "calls": [{"file": s["file"], "symbol": local_symbol(s["file"], s["symbol"]),
-                   "line": s["line"], "project": index.project_of(s["file"]),
+                   "line": s["line"], "project": index.project(s["id"]),
                    "memrail_project": s["attrs"].get("project", UNKNOWN),
                    "enforced": s["attrs"].get("enforced", UNKNOWN),
                    "executes_selection": s["attrs"].get("executes", UNKNOWN)}

@@ -2,9 +2,9 @@
 
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
 the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
-the pipeline's typed decision-point facts and `FINDING_FACTS` its typed facts about findings,
-for the TOPOLOGY_STATE views; `json_document` is the document without them, as `-f json`
-writes it.
+the pipeline's typed decision-point facts, `FINDING_FACTS` its typed facts about findings and
+`PLACEMENT` every shown node's lane and project (and the projects), for the TOPOLOGY_STATE
+views; `json_document` is the document without them, as `-f json` writes it.
 """
 
 from __future__ import annotations
@@ -14,20 +14,21 @@ from collections.abc import Iterable
 from topo.audit.contracts import emu_action
 from topo.audit.summary import GAP_CODES
 from topo.audit.graph.build import INFERRED, KIND
-from topo.audit.graph.relations import shown_nodes, shown_relations
+from topo.audit.graph.relations import Node, Relation
 from topo.analyzers.model import Edge, Location, Site, Unknown
 from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
 
-__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "audit_document", "json_document",
-           "finding_ids", "GAP_CODES"]
+__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
+           "json_document", "finding_ids", "GAP_CODES"]
 
 SCHEMA = "topo-audit/1"
 CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
-_VIEW_ONLY = (CONTRACTS, FINDING_FACTS)
+PLACEMENT = "placement"
+_VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT)
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -44,10 +45,11 @@ def audit_document(result: AuditResult) -> dict:
         "unknowns": [_unknown(u) for u in result.unknowns],
         "reachability": [_row(row) for row in result.reachability],
         "scope": _scope(result),
-        "nodes": _nodes(result.graph, edges),
-        "relations": _relations(result.graph, edges),
+        "nodes": [_node(node) for node in result.nodes],
+        "relations": [_relation(relation) for relation in result.relations],
         CONTRACTS: result.contracts,
         FINDING_FACTS: result.finding_facts,
+        PLACEMENT: result.placement,
     }
 
 
@@ -99,21 +101,21 @@ def _edge(edge: Edge, graph) -> dict:
 def _scope(result: AuditResult) -> dict:
     """What was audited and what was left out; the root by its name only (no absolute path)."""
     inventory = result.inventory
-    return {"root": result.root.resolve().name or str(result.root),
+    return {"root": result.root_name,
             "manifests": list(inventory.manifests), "emu_dirs": list(inventory.emu_dirs),
             "listing": list(inventory.notes),
             "out_of_scope": [{"area": rule.area, "patterns": list(rule.patterns),
                               "reason": rule.reason} for rule in inventory.out_of_scope]}
 
 
-def _nodes(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    return [{"id": n.id, "kind": n.kind, "file": n.file, "symbol": n.symbol, "line": n.line,
-             "inferred": n.inferred} for n in shown_nodes(graph, edges)]
+def _node(node: Node) -> dict:
+    return {"id": node.id, "kind": node.kind, "file": node.file, "symbol": node.symbol,
+            "line": node.line, "inferred": node.inferred}
 
 
-def _relations(graph, edges: tuple[Edge, ...]) -> list[dict]:
-    return [{"source": r.source, "target": r.target, "kind": r.kind, "inferred": r.inferred}
-            for r in shown_relations(graph, edges)]
+def _relation(relation: Relation) -> dict:
+    return {"source": relation.source, "target": relation.target, "kind": relation.kind,
+            "inferred": relation.inferred}
 
 
 def _emu(emu: Emu) -> dict:

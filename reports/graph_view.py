@@ -1,53 +1,28 @@
-"""The `graph` and `projects` sections of TOPOLOGY_STATE: every node placed in one of seed 000's
-five lanes and in a project, every edge with its role and whether it is inferred.
+"""The `graph` and `projects` sections of TOPOLOGY_STATE: every node in its lane and project,
+every edge with its role and whether it is inferred.
 
-The HTML and Markdown views draw exactly these nodes and edges, so they add no relationship the
-YAML does not hold.
-
-Lanes: a site goes to the lane of its pack role (`attrs.role`) when it has one, else to the
-lane of its kind (`_SITE_LANES`). Decision points and EMUs are authority, tools execution,
-events recording; a function goes to the lane of its first site, or execution when a
-dispatcher or registration executes it.
-
-Projects: the nearest directory holding a manifest, else the top-level directory — a proxy for
-the deployable, stated in the metadata.
+The lanes and projects are the pipeline's (`audit/placement.py`, in the document under
+`PLACEMENT`); this module adds the labels and the order. The HTML and Markdown views draw
+exactly these nodes and edges, so they add no relationship the YAML does not hold.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
+from topo.audit.placement import LANES, PROJECT_RULE, NodePlacement, Placement
 from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
+from topo.reports.document import PLACEMENT
 
 __all__ = ["LANES", "graph_section", "projects_section", "PROJECT_RULE"]
 
-LANES = ("observation", "inference", "authority", "execution", "recording")
-PROJECT_RULE = ("project = nearest directory with a manifest (pyproject.toml, package.json, "
-                "setup.cfg, tsconfig.json), else the top-level directory (a proxy for the "
-                "deployable)")
 
-_SITE_LANES = {
-    "atom": "observation", "memory_read": "observation",
-    "inference": "inference", "validation": "inference",
-    "decision_call": "authority", "threshold": "authority", "model_branch": "authority",
-    "approval_gate": "authority", "config_gate": "authority", "fallback": "authority",
-    "prompt_policy": "authority",
-    "executor": "execution", "dispatcher": "execution", "tool_registration": "execution",
-    "action_handler": "execution",
-    "event_emit": "recording", "ack": "recording", "memory_write": "recording",
-}
-_NODE_LANES = {"decision_point": "authority", "emu": "authority", "tool": "execution",
-               "event": "recording"}
+def _placement(index: DocumentIndex) -> Placement:
+    return index.document[PLACEMENT]
 
 
 def graph_section(index: DocumentIndex) -> dict:
-    nodes = [_site_node(index, site) for site in index.document["sites"]]
-    nodes += [_other_node(index, node) for node in index.document.get("nodes", [])]
-    lanes = {node["id"]: node["lane"] for node in nodes}
-    for node in nodes:
-        if node["kind"] == "function":
-            node["lane"] = _function_lane(index, node["id"], lanes)
-    _place_fileless(index, nodes)
+    placed = index.placed
+    nodes = [_site_node(site, placed[site["id"]]) for site in index.document["sites"]]
+    nodes += [_other_node(node, placed[node["id"]]) for node in index.document.get("nodes", [])]
     edges = [_edge(edge) for edge in (*index.document["edges"],
                                       *index.document.get("relations", []))]
     known = {node["id"] for node in nodes}
@@ -58,77 +33,28 @@ def graph_section(index: DocumentIndex) -> dict:
             "edges": sorted(edges, key=lambda e: (e["source"], e["target"], e["kind"]))}
 
 
-def projects_section(index: DocumentIndex, graph: dict) -> list[dict]:
-    counts = Counter(node["project"] for node in graph["nodes"] if node["project"] != UNKNOWN)
-    files: dict[str, set[str]] = {}
-    for node in graph["nodes"]:
-        if node["file"] and node["project"] != UNKNOWN:
-            files.setdefault(node["project"], set()).add(node["file"])
-    points: dict[str, set[str]] = {}
-    for site in index.sites_of_kind("decision_call", "tool_registration", "event_emit"):
-        named = site["attrs"].get("projects") or [site["attrs"].get("project")]
-        for project in named:
-            if isinstance(project, str) and project:
-                points.setdefault(index.project_of(site["file"]), set()).add(project)
-    return [{"name": name, "nodes": counts[name], "files": sorted(files.get(name, ())),
-             "memrail_projects": sorted(points.get(name, ())) or UNKNOWN}
-            for name in sorted(counts)]
+def projects_section(index: DocumentIndex) -> list[dict]:
+    return [{"name": project.name, "nodes": project.nodes, "files": list(project.files),
+             "memrail_projects": list(project.policy_projects) or UNKNOWN}
+            for project in _placement(index).projects]
 
 
-def _site_node(index: DocumentIndex, site: dict) -> dict:
-    role = site["attrs"].get("role")
-    lane = role if role in LANES else _SITE_LANES.get(site["kind"], "authority")
-    node = {"id": site["id"], "kind": site["kind"], "lane": lane,
-            "project": index.project_of(site["file"]), "file": site["file"],
-            "symbol": site["symbol"], "line": site["line"], "label": _site_label(site),
-            "inferred": bool(site.get("inferred")), "system": site["system"]}
-    enforced = site["attrs"].get("enforced")
-    if lane == "authority" and isinstance(enforced, bool):
-        # Enforced (a decision engine, a human approval) vs advisory (prompt or memory rules,
-        # another model's verdict): the reports draw them differently.
-        node["authority"] = "enforced" if enforced else "advisory"
+def _site_node(site: dict, spot: NodePlacement) -> dict:
+    node = {"id": site["id"], "kind": site["kind"], "lane": spot.lane, "project": spot.project,
+            "file": site["file"], "symbol": site["symbol"], "line": site["line"],
+            "label": _site_label(site), "inferred": bool(site.get("inferred")),
+            "system": site["system"]}
+    if spot.authority is not None:
+        node["authority"] = spot.authority
     return node
 
 
-def _other_node(index: DocumentIndex, node: dict) -> dict:
+def _other_node(node: dict, spot: NodePlacement) -> dict:
     name = node["id"].split(":", 1)[1]
     label = local_symbol(node["file"], name) if node["kind"] == "function" else name
-    project = index.project_of(node["file"]) if node["file"] and node["kind"] != "emu" \
-        else UNKNOWN
-    return {"id": node["id"], "kind": node["kind"],
-            "lane": _NODE_LANES.get(node["kind"], "observation"), "project": project,
+    return {"id": node["id"], "kind": node["kind"], "lane": spot.lane, "project": spot.project,
             "file": node["file"], "symbol": node["symbol"], "line": node["line"],
             "label": label, "inferred": bool(node["inferred"])}
-
-
-def _place_fileless(index: DocumentIndex, nodes: list[dict]) -> None:
-    """Decision points, events and tools have no file, and an EMU's file is policy, not a
-    deployable: each joins the project most of its neighbours are in (two passes, so an EMU
-    follows its decision point)."""
-    by_id = {node["id"]: node for node in nodes}
-    for _ in range(2):
-        for node in nodes:
-            if node["project"] != UNKNOWN:
-                continue
-            neighbours = [*(e["source"] for e in index.incoming.get(node["id"], [])),
-                          *(e["target"] for e in index.outgoing.get(node["id"], []))]
-            projects = Counter(by_id[n]["project"] for n in neighbours
-                               if n in by_id and by_id[n]["project"] != UNKNOWN)
-            if projects:
-                node["project"] = min(projects, key=lambda p: (-projects[p], p))
-    for node in nodes:
-        if node["project"] == UNKNOWN and node["file"]:
-            node["project"] = index.project_of(node["file"])
-
-
-def _function_lane(index: DocumentIndex, function: str, lanes: dict[str, str]) -> str:
-    if index.sources(function, "execution"):
-        return "execution"
-    contained = [index.sites[s] for s in index.targets(function, "contains") if s in index.sites]
-    if contained:
-        first = min(contained, key=lambda s: (s["line"], s["id"]))
-        return lanes[first["id"]]
-    return "observation"
 
 
 def _edge(edge: dict) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from topo.reports.graph_view import LANES
+from topo.audit.placement import LANES
 from topo.reports.paths import path_steps
 
 __all__ = ["COLLAPSE_THRESHOLD", "Layout", "layout_graph", "WIDTH"]

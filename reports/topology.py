@@ -46,7 +46,7 @@ def generated_at(environ: Mapping[str, str] = os.environ) -> str:
 def topology_state(document: dict, *, generated: str) -> dict:
     index = DocumentIndex.of(document)
     graph = graph_section(index)
-    projects = projects_section(index, graph)
+    projects = projects_section(index)
     findings = _prioritized_findings(index)
     return {
         "metadata": _metadata(document, generated),

@@ -1,6 +1,7 @@
 """What of the graph a report shows beside the role edges: its non-site nodes and structural
 relations, leaving out functions no edge names (every definition would swamp a large
-repository's report). Computed here once, for the document and for the decision contracts.
+repository's report). The pipeline asks once per run (`AuditResult.nodes`, `.relations`), for
+the document, the decision contracts and the placement.
 """
 
 from __future__ import annotations
