@@ -8,10 +8,11 @@ out of `findings`, and counted in `gate`.
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 
 from topo.audit.gate import GateOutcome, GateStatus
-from topo.audit.model import Finding, SuppressionKind
+from topo.audit.model import Finding
 from topo.reports.document import audit_document
 
 __all__ = ["gate_document", "render_gate_text", "gate_summary"]
@@ -34,7 +35,7 @@ def gate_document(outcome: GateOutcome) -> dict:
         "changed_since": request.changed_since,
         "changed_files": None if outcome.changed is None else sorted(outcome.changed),
         "ignore_suppressions": request.audit.ignore_suppressions,
-        "counts": _counts(outcome),
+        "counts": dataclasses.asdict(outcome.counts),
         "failing": [ids[f.fingerprint] for f in outcome.failing],
     }
     return document
@@ -42,16 +43,6 @@ def gate_document(outcome: GateOutcome) -> dict:
 
 def _path(path: object) -> str | None:
     return None if path is None else str(path)
-
-
-def _counts(outcome: GateOutcome) -> dict[str, int]:
-    kinds = [f.suppression.kind for f in outcome.reported if f.suppression is not None]
-    return {"reported": len(outcome.reported), "active": len(outcome.active),
-            "failing": len(outcome.failing),
-            "suppressed_in_source": kinds.count(SuppressionKind.IN_SOURCE),
-            "baselined": kinds.count(SuppressionKind.EXTERNAL),
-            "outside_changes": outcome.outside_changes,
-            "unknowns": len(outcome.result.unknowns)}
 
 
 def render_gate_text(outcome: GateOutcome, display_root: str = ".") -> str:
@@ -70,23 +61,23 @@ def _line(finding: Finding, display_root: str) -> str:
 
 
 def gate_summary(outcome: GateOutcome) -> str:
-    counts = _counts(outcome)
+    counts = outcome.counts
     threshold = outcome.request.fail_on.value
     match outcome.status:
         case GateStatus.PARTIAL:
-            verdict = (f"incomplete: {counts['unknowns']} input(s) could not be read, so there "
+            verdict = (f"incomplete: {counts.unknowns} input(s) could not be read, so there "
                        "is no verdict (--allow-partial gates on what was read)")
         case GateStatus.FAILED:
-            verdict = f"failed: {counts['failing']} finding(s) at or above {threshold}"
+            verdict = f"failed: {counts.failing} finding(s) at or above {threshold}"
         case GateStatus.PASSED:
             verdict = f"passed: no finding at or above {threshold}"
-    details = [f"{counts['active']} reported", f"{counts['suppressed_in_source']} suppressed "
-               "in source", f"{counts['baselined']} in the baseline"]
+    details = [f"{counts.active} reported", f"{counts.suppressed_in_source} suppressed "
+               "in source", f"{counts.baselined} in the baseline"]
     if outcome.changed is not None:
-        details.append(f"{counts['outside_changes']} outside the changes since "
+        details.append(f"{counts.outside_changes} outside the changes since "
                        f"{outcome.request.changed_since}")
     if outcome.result.partial and outcome.request.allow_partial:
-        details.append(f"partial scan: {counts['unknowns']} input(s) could not be read")
+        details.append(f"partial scan: {counts.unknowns} input(s) could not be read")
     if outcome.request.exit_zero:
         details.append("exit 0 (--exit-zero)")
     return f"topo check: {verdict}; {', '.join(details)}"

@@ -15,11 +15,12 @@ input is never a pass: it is exit 2 unless `allow_partial` says to gate on what 
 
 from __future__ import annotations
 
-from topo.audit.gate._run import GateError, GateOutcome, GateRequest, GateStatus, run_gate
+from topo.audit.gate._run import (GateCounts, GateError, GateOutcome, GateRequest, GateStatus,
+                                  run_gate)
 from topo.audit.gate._scope import evidence_files
 from topo.audit.gate.baseline import (BASELINE_SCHEMA, Baseline, BaselineError, apply_baseline,
                                       baseline_of, read_baseline, write_baseline)
 
-__all__ = ["GateRequest", "GateOutcome", "GateStatus", "GateError", "run_gate",
+__all__ = ["GateRequest", "GateOutcome", "GateCounts", "GateStatus", "GateError", "run_gate",
            "BASELINE_SCHEMA", "Baseline", "BaselineError", "baseline_of", "read_baseline",
            "write_baseline", "apply_baseline", "evidence_files"]

@@ -9,12 +9,12 @@ from pathlib import Path
 from topo.audit.gate._scope import touches
 from topo.audit.gate.baseline import (BaselineError, apply_baseline, baseline_of, read_baseline,
                                       write_baseline)
-from topo.audit.model import Finding, Severity
+from topo.audit.model import Finding, Severity, SuppressionKind
 from topo.audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.vcs import VcsError, changed_files
 
-__all__ = ["GateRequest", "GateOutcome", "GateStatus", "GateError", "run_gate"]
+__all__ = ["GateRequest", "GateOutcome", "GateCounts", "GateStatus", "GateError", "run_gate"]
 
 
 class GateError(Exception):
@@ -42,6 +42,19 @@ class GateRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class GateCounts:
+    """How many findings the gate reported, and what became of them."""
+
+    reported: int
+    active: int                     # reported and not suppressed
+    failing: int                    # active, at or above the threshold
+    suppressed_in_source: int
+    baselined: int
+    outside_changes: int            # left out by `changed_since`
+    unknowns: int                   # inputs that could not be read
+
+
+@dataclass(frozen=True, slots=True)
 class GateOutcome:
     """`result.findings` holds every finding, suppressed ones marked (in source or baseline);
     `reported` those the gate reports: all of them, or those touching changed files."""
@@ -66,6 +79,15 @@ class GateOutcome:
     @property
     def outside_changes(self) -> int:
         return len(self.result.findings) - len(self.reported)
+
+    @property
+    def counts(self) -> GateCounts:
+        kinds = [f.suppression.kind for f in self.reported if f.suppression is not None]
+        return GateCounts(
+            reported=len(self.reported), active=len(self.active), failing=len(self.failing),
+            suppressed_in_source=kinds.count(SuppressionKind.IN_SOURCE),
+            baselined=kinds.count(SuppressionKind.EXTERNAL),
+            outside_changes=self.outside_changes, unknowns=len(self.result.unknowns))
 
     @property
     def status(self) -> GateStatus:
