@@ -28,6 +28,9 @@ class Progress(Protocol):
     def files(self, done: int, total: int) -> None:
         """`done` of `total` files are parsed."""
 
+    def count(self, done: int, total: int, what: str) -> None:
+        """`done` of `total` items are through (`what`: "EMUs fuzzed")."""
+
     def finish(self) -> None:
         """The run is over (successfully or not): leave the terminal clean."""
 
@@ -37,6 +40,9 @@ class _Silent:
         pass
 
     def files(self, done: int, total: int) -> None:
+        pass
+
+    def count(self, done: int, total: int, what: str) -> None:
         pass
 
     def finish(self) -> None:
@@ -63,6 +69,9 @@ class TerminalProgress:
 
     def files(self, done: int, total: int) -> None:
         self._draw(f"topo: parsed {done}/{total} files", force=done == total)
+
+    def count(self, done: int, total: int, what: str) -> None:
+        self._draw(f"topo: {done}/{total} {what}", force=done == total)
 
     def finish(self) -> None:
         if self._shown:
@@ -94,6 +103,10 @@ class VerboseProgress:
     def files(self, done: int, total: int) -> None:
         if done == total:
             self._line(f"parsed {total} files")
+
+    def count(self, done: int, total: int, what: str) -> None:
+        if done == total:
+            self._line(f"{total} {what}")
 
     def finish(self) -> None:
         self._line("done")

@@ -2,15 +2,17 @@
 
 Only the gate and reports ask; the audit itself never needs git (discovery lists files with git
 when it can and walks the tree otherwise). Every command runs with optional locks off, so that
-asking never writes into the audited repository's `.git`.
+asking never writes into the audited repository's `.git`, and with the repository's
+command-running config overridden (`topo.analyzers.discovery.git`), so that asking never runs a
+program the audited tree names.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
+
+from topo.analyzers.discovery.git import neutral_environment, run_git
 
 __all__ = ["VcsError", "changed_files", "repository_path"]
 
@@ -53,7 +55,8 @@ def changed_files(root: Path, revision: str) -> frozenset[str]:
                        "fetch-depth: 0)") from None
     base = _git(root, "merge-base", revision, "HEAD").strip()
     # `--relative` (run inside root) keeps only paths under root, relative to it.
-    tracked = _git(root, "diff", "--name-only", "--no-renames", "--relative", "-z", base)
+    tracked = _git(root, "diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames",
+                   "--relative", "-z", base)
     untracked = _git(root, "ls-files", "--others", "--exclude-standard", "-z")
     return frozenset(name for name in (*tracked.split("\0"), *untracked.split("\0")) if name)
 
@@ -62,12 +65,10 @@ def _git(root: Path, *arguments: str) -> str:
     git = shutil.which("git")
     if git is None:
         raise VcsError("git is not installed (not found on PATH)")
-    environment = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
-    try:
-        done = subprocess.run([git, *arguments], cwd=root, env=environment, capture_output=True,
-                              timeout=_TIMEOUT_SECONDS, check=False)
-    except (OSError, subprocess.SubprocessError) as error:
-        raise VcsError(f"git {arguments[0]} could not run: {error}") from None
+    environment = neutral_environment(git, root, timeout=_TIMEOUT_SECONDS)
+    done = run_git(git, root, arguments, environment, timeout=_TIMEOUT_SECONDS)
+    if done is None:
+        raise VcsError(f"git {arguments[0]} could not run (or ran past {_TIMEOUT_SECONDS} s)")
     if done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise VcsError(f"git {arguments[0]} failed: {message[-1] if message else 'no message'}")

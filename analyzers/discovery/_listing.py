@@ -10,11 +10,11 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from topo.analyzers.discovery.git import neutral_environment, run_git
 from topo.analyzers.model import Unknown
 
 __all__ = ["Listing", "git_listing", "walk_listing"]
@@ -37,14 +37,15 @@ def git_listing(root: Path, skip_dirs: frozenset[str]) -> tuple[Listing | None, 
     git = shutil.which("git")
     if git is None:
         return None, "git is not installed; the tree was walked instead"
-    # Optional locks off: an audit must not write into the audited repository's .git.
-    environment = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
-    probe = _run([git, "rev-parse", "--is-inside-work-tree"], root, environment)
+    # The tree's own config must run nothing (core.fsmonitor runs on ls-files): see `git`.
+    environment = neutral_environment(git, root, timeout=_GIT_TIMEOUT_SECONDS)
+    probe = run_git(git, root, ["rev-parse", "--is-inside-work-tree"], environment,
+                    timeout=_GIT_TIMEOUT_SECONDS)
     if probe is None or probe.returncode != 0 or probe.stdout.strip() != b"true":
         return None, "not a git work tree; the tree was walked instead"
     excludes = [argument for name in sorted(skip_dirs) for argument in ("-x", name)]
-    result = _run([git, "ls-files", "-co", "--exclude-standard", "-z", *excludes], root,
-                  environment)
+    result = run_git(git, root, ["ls-files", "-co", "--exclude-standard", "-z", *excludes],
+                     environment, timeout=_GIT_TIMEOUT_SECONDS)
     if result is None or result.returncode != 0:
         reason = "git ls-files failed" if result is None else result.stderr.decode(
             "utf-8", "replace").strip()[:200]
@@ -54,15 +55,6 @@ def git_listing(root: Path, skip_dirs: frozenset[str]) -> tuple[Listing | None, 
         if raw:
             _add_git_entry(root, os.fsdecode(raw), listing)
     return listing, "listed with git ls-files (tracked and untracked, not ignored)"
-
-
-def _run(command: list[str], root: Path,
-         environment: dict[str, str]) -> subprocess.CompletedProcess[bytes] | None:
-    try:
-        return subprocess.run(command, cwd=root, env=environment, capture_output=True,
-                              timeout=_GIT_TIMEOUT_SECONDS, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
 
 
 def _add_git_entry(root: Path, relative: str, listing: Listing) -> None:

@@ -6,6 +6,7 @@ obvious, the hint shown under the caret ("use `AND`", "write `'PT1H30M'`").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -45,6 +46,7 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
 
 
 _EXCERPT_WIDTH = 100   # characters of the offending line shown around the caret
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def render(text: str, diagnostic: Diagnostic) -> str:
@@ -58,7 +60,9 @@ def render(text: str, diagnostic: Diagnostic) -> str:
     width = max(1, min(diagnostic.span.end, diagnostic.span.start + len(source_line) - column + 1)
                 - diagnostic.span.start)
     start = max(0, min(column - 1 - _EXCERPT_WIDTH // 2, len(source_line) - _EXCERPT_WIDTH))
-    excerpt = source_line[start:start + _EXCERPT_WIDTH]
+    # A lone surrogate cannot be written as UTF-8: show U+FFFD, one character, so the caret
+    # still lines up.
+    excerpt = _SURROGATE.sub("\ufffd", source_line[start:start + _EXCERPT_WIDTH])
     prefix = "…" if start > 0 else ""
     suffix = "…" if start + _EXCERPT_WIDTH < len(source_line) else ""
     offset = column - 1 - start + len(prefix)
@@ -125,6 +129,8 @@ DSL_CODES: dict[str, DslCode] = _codes(
             "state.user.tier == 'a' AND tag.intent == 'b'"),
     DslCode("DSL-NUMBER-INVALID", "a malformed number",
             "state.order.total > 1.000.000", "state.order.total > 1000000"),
+    DslCode("DSL-NUMBER-TOO-LONG", "a number literal of more than 100 digits",
+            "state.order.total > " + "9" * 101, "state.order.total > " + "9" * 100),
     DslCode("DSL-BOOLEAN-CASE", "a boolean not written `true` or `false`",
             "state.account.verified == True", "state.account.verified == true"),
     DslCode("DSL-KEY-SEGMENT", "an accessor segment that is empty or starts with a digit",
@@ -161,6 +167,9 @@ DSL_CODES: dict[str, DslCode] = _codes(
             "state.user.email ENDS_WITH '@company.com'"),
     DslCode("DSL-REGEX-INVALID", "a MATCHES pattern that is not a valid regular expression",
             "state.document.code MATCHES '^[A-Z{3}$'", "state.document.code MATCHES '^[A-Z]{3}$'"),
+    DslCode("DSL-REGEX-TOO-COSTLY", "a MATCHES pattern too costly to compile (counted repeats)",
+            "state.document.code MATCHES '(?:a{1000}){1000}'",
+            "state.document.code MATCHES '^a{1000}$'"),
     DslCode("DSL-WHERE-OPERATOR", "a WHERE filter with an operator other than `==`",
             "event.order.placed.item WHERE amount > 100 IN 'P1D'",
             "event.order.placed.item WHERE amount == 100 IN 'P1D'"),

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, localcontext
 
-__all__ = ["DurationError", "parse_duration", "format_seconds", "UNIT_SECONDS"]
+__all__ = ["DurationError", "parse_duration", "format_seconds", "UNIT_SECONDS",
+           "MAX_DURATION_SECONDS"]
 
 UNIT_SECONDS: dict[str, int] = {
     "Y": 365 * 86400, "MO": 30 * 86400, "W": 7 * 86400, "D": 86400,
@@ -26,6 +27,9 @@ _SHAPE = re.compile(
 _INTEGER = re.compile(r"[0-9]+")
 _SECONDS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _MAX_DIGITS = 15
+MAX_DURATION_SECONDS = 10_000 * UNIT_SECONDS["Y"]
+"""The longest window: 10,000 years of 365 days. Any event store is younger; a longer window
+could not be subtracted from an instant (`datetime` ends at year 1 and 9999)."""
 _UNIT_NAMES = {"Y": "years", "MO": "months", "W": "weeks", "D": "days", "H": "hours",
                "MI": "minutes", "S": "seconds"}
 
@@ -67,6 +71,9 @@ def _total(raw: str, parts: dict[str, str]) -> Decimal:
         context.prec = 64  # exact: 15 digits of years in seconds plus 14 fractional digits
         for unit, text in parts.items():
             total += _component(raw, unit, text, parts)
+    if total > MAX_DURATION_SECONDS:
+        raise DurationError(f"{raw!r} is longer than the longest window, 10000 years",
+                            "no event store keeps events that long; write a window such as 'P365D'")
     return total
 
 

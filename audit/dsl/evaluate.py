@@ -17,13 +17,13 @@ are in `_values`, event matching in `_events`. The ones that shape this module:
   error.
 - **String operators** need a string value (anything else is false) and are case-sensitive,
   tags included. `MATCHES` is `re.search` (the `regex` package in `VERSION0`, i.e. `re`
-  syntax) bounded by a time limit and a subject-length cap; exceeding either, or an invalid
-  pattern, is an `EvaluationError`.
+  syntax) bounded by a compile-cost check, a time limit and a subject-length cap; exceeding
+  one, or an invalid pattern, is an `EvaluationError`.
 - **AND / OR** short-circuit left to right, so an error in a branch that is not needed is not
   raised.
 
 `EvaluationError` is raised only for: non-numeric arithmetic, an invalid `MATCHES` pattern, a
-`MATCHES` that exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`
+`MATCHES` pattern too costly to compile (`regex_cost`), a `MATCHES` that exceeds its time limit, and a `MATCHES` subject longer than `MAX_MATCH_SUBJECT`
 (and, defensively, a decimal overflow, which the bounds on number magnitude in `_values` make
 unreachable short of a million-leaf product).
 """
@@ -39,6 +39,7 @@ from topo.audit.dsl.ast import (Arith, BoolLit, Compare, Count, EventQuery, Exis
                                 NumberLit, Not, And, Or, StateRef, StringLit, StrOp, TagRef,
                                 TextSpan, Truthy, Operand)
 from topo.audit.dsl.context import EvalContext
+from topo.audit.dsl.regex_cost import regex_refusal
 from topo.audit.dsl._events import count_matching
 from topo.audit.dsl._values import (ABSENT, Absent, as_number, exact_context, is_member, is_truthy,
                                     order, values_equal)
@@ -192,6 +193,9 @@ class _Evaluator:
         if len(subject) > MAX_MATCH_SUBJECT:
             raise EvaluationError(f"MATCHES subject is {len(subject)} characters long; "
                                   f"the limit is {MAX_MATCH_SUBJECT}", span)
+        refusal = regex_refusal(pattern)
+        if refusal is not None:
+            raise EvaluationError(refusal, span)
         try:
             compiled = regex.compile(pattern, regex.VERSION0)
         except (regex.error, ValueError, OverflowError) as error:

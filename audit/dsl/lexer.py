@@ -20,7 +20,8 @@ from topo.audit.dsl.ast import TextSpan
 from topo.audit.dsl.diagnostics import Diagnostic, dsl_code
 
 __all__ = ["TokenKind", "Token", "LexResult", "tokenize", "quote_string", "KEYWORDS",
-           "PUNCTUATION", "FOREIGN_OPERATORS", "ACCESSOR_PREFIXES", "COMPARISON_KINDS"]
+           "PUNCTUATION", "FOREIGN_OPERATORS", "ACCESSOR_PREFIXES", "COMPARISON_KINDS",
+           "MAX_NUMBER_DIGITS"]
 
 
 class TokenKind(enum.Enum):
@@ -112,6 +113,9 @@ _WORD = re.compile(r"[^\W\d]\w*(?:\.\w*)*")
 _NUMBER_RUN = re.compile(r"[0-9][A-Za-z0-9_.]*")
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _TEMPLATE = re.compile(r"\{\{[^{}\n]*\}\}")
+MAX_NUMBER_DIGITS = 100
+"""Digits of one number literal. Far beyond any threshold a policy compares with, and far below
+Python's 4,300-digit limit on int/str conversion that printing and JSON output would meet."""
 _CURLY_QUOTES = "\u2018\u2019\u201c\u201d"
 
 
@@ -214,7 +218,12 @@ class _Lexer:
     def _number(self) -> None:
         run = _NUMBER_RUN.match(self.text, self.pos)
         assert run is not None  # the caller saw a digit
-        if _NUMBER.fullmatch(run.group()):
+        digits = len(run.group().replace(".", ""))
+        if _NUMBER.fullmatch(run.group()) and digits > MAX_NUMBER_DIGITS:
+            self._error(run.end(), "DSL-NUMBER-TOO-LONG",
+                        f"a number of {digits} digits; the limit is {MAX_NUMBER_DIGITS}",
+                        "compare with a shorter number")
+        elif _NUMBER.fullmatch(run.group()):
             self._emit(TokenKind.NUMBER, run.end())
         else:
             self._error(run.end(), "DSL-NUMBER-INVALID",

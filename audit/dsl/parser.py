@@ -37,6 +37,7 @@ from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Exists, Expr, InLi
 from topo.audit.dsl.diagnostics import Diagnostic, dsl_code
 from topo.audit.dsl.lexer import COMPARISON_KINDS, Token, TokenKind, tokenize
 from topo.audit.dsl.printer import format_operand
+from topo.audit.dsl.regex_cost import MAX_REGEX_COST, regex_refusal
 from topo.audit.dsl._accessors import state_ref, tag_ref
 from topo.audit.dsl._event_syntax import (accessor_prefix, count, event_query, number_literal,
                                           string_literal)
@@ -65,6 +66,7 @@ _STRING_OPERATORS = {TokenKind.STARTS_WITH, TokenKind.ENDS_WITH, TokenKind.CONTA
                      TokenKind.MATCHES}
 _ARITHMETIC = {TokenKind.PLUS, TokenKind.MINUS, TokenKind.STAR, TokenKind.SLASH}
 _VALUES = (StateRef, TagRef, NumberLit, StringLit, BoolLit, Arith)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
@@ -90,6 +92,14 @@ def parse_trigger(text: str) -> ParseResult:
     >>> parse_trigger("state.user.tier == 'premium'").ok
     True
     """
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        # No output can carry a lone surrogate as UTF-8; refuse it before any token holds it.
+        diagnostic = Diagnostic(dsl_code("DSL-UNEXPECTED-CHARACTER"),
+                                f"unexpected character {surrogate.group()!r}: a lone surrogate "
+                                "is not Unicode text", TextSpan(surrogate.start(), surrogate.end()),
+                                "remove it; a `\\ud800`-style escape must be half of a pair")
+        return ParseResult(None, (diagnostic,))
     lexed = tokenize(text)
     if len(lexed.tokens) == 1:
         diagnostic = Diagnostic(dsl_code("DSL-EMPTY"), "the trigger is empty",
@@ -271,6 +281,10 @@ def _check_pattern(stream: TokenStream, pattern: StringLit) -> None:
     except (re.error, RecursionError, OverflowError, ValueError) as error:
         stream.fail("DSL-REGEX-INVALID", f"MATCHES pattern is not a regular expression: {error}",
                     pattern.span)
+    refusal = regex_refusal(pattern.value)  # `eval` would refuse it: say so here
+    if refusal is not None:
+        stream.fail("DSL-REGEX-TOO-COSTLY", refusal, pattern.span,
+                    f"keep the product of nested repeat counts under {MAX_REGEX_COST:,}")
 
 
 def _list(stream: TokenStream) -> ListLit:

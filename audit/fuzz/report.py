@@ -46,6 +46,8 @@ def fuzz_document(report: FuzzReport) -> dict[str, Any]:
                          "matching": list(selection.matching),
                          "selected": list(selection.selected)}
                         for point in report.decision_points for selection in point.selections],
+        **({"not_fuzzed": [{"emu_key": key, "reason": reason}
+                           for key, reason in report.not_fuzzed]} if report.not_fuzzed else {}),
     }
 
 
@@ -83,6 +85,11 @@ def _markdown(report: FuzzReport) -> Iterator[str]:
     yield (f"- Seed {budget.seed}; at most {budget.max_examples} generated contexts per search; "
            f"evaluated at {_instant(report)}")
     yield ""
+    if report.not_fuzzed:
+        yield (f"**Partial: {len(report.not_fuzzed)} EMU(s) were not fuzzed** "
+               f"({report.not_fuzzed[0][1]}): "
+               + ", ".join(f"`{key}`" for key, _ in report.not_fuzzed) + ".")
+        yield ""
     yield from _summary(report)
     for result in report.emus:
         yield from _emu_section(result, budget.max_examples)

@@ -9,7 +9,8 @@ so the same input and configuration give the same report.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -40,6 +41,8 @@ class FuzzConfig:
     now: datetime = DEFAULT_NOW
     top_k: int | None = None
     match_timeout: float = FUZZ_MATCH_TIMEOUT
+    max_emus: int | None = None              # fuzz at most this many EMUs, in file order
+    time_budget: float | None = None         # seconds; EMUs not started by then are not fuzzed
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,8 @@ class FuzzReport:
     emus: tuple[EmuResult, ...]
     decision_points: tuple[DecisionPointReport, ...]
     diffs: tuple[EmuDiff, ...] | None
+    # EMUs left out by `max_emus` or `time_budget`, with the reason: the report is partial.
+    not_fuzzed: tuple[tuple[str, str], ...] = ()
 
     @property
     def dead(self) -> tuple[EmuResult, ...]:
@@ -99,24 +104,61 @@ def parse_policies(emus: EmuSet) -> tuple[tuple[PolicyUnderTest, ...], tuple[Loa
 
 def fuzz_policies(policies: Sequence[PolicyUnderTest], *, config: FuzzConfig = FuzzConfig(),
                   before: Sequence[PolicyUnderTest] | None = None, source: str = "",
-                  before_source: str | None = None) -> FuzzReport:
-    """Fuzz every EMU of `policies`; compare with `before` when given."""
-    triggers = {p.emu.label: TriggerUnderTest(p.ast, config.match_timeout) for p in policies}
+                  before_source: str | None = None,
+                  progress: Callable[[int, int], None] | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> FuzzReport:
+    """Fuzz every EMU of `policies` (within `config`'s EMU and time budgets); compare with
+    `before` when given. `progress(done, total)` is told after each EMU's search."""
+    deadline = None if config.time_budget is None else clock() + config.time_budget
+    expired = (lambda: False) if deadline is None else (lambda: clock() >= deadline)
+    triggers, found, tables, not_fuzzed = _search_all(policies, config, progress, expired)
+    policies = [p for p in policies if p.emu.label in found]
     own = {p.emu.label: probes(p.ast) for p in policies}
-    found = {p.emu.label: _reachability(triggers[p.emu.label], own[p.emu.label], p, config)
-             for p in policies}
-    tables = {key: boundary_table(triggers[key], _base(found[key], config), own[key])
-              for key in triggers}
     contenders = [_contender(p, triggers[p.emu.label], i) for i, p in enumerate(policies)]
     points = decision_point_reports(
         contenders, {k: r.witness for k, r in found.items()}, own, config.budget,
-        now=config.now, top_k=config.top_k)
-    diffs = None if before is None else _diffs(before, policies, triggers, own, found, config)
+        now=config.now, top_k=config.top_k, expired=expired)
+    skipped = {key for key, _ in not_fuzzed}
+    if expired():  # standings whose win/lose search the budget cut off
+        not_fuzzed += tuple((s.emu_key, "arbitration not searched: the time budget ran out")
+                            for point in points for s in point.standings
+                            if not s.searched and s.lane == "live" and len(point.contenders) > 1
+                            and found[s.emu_key].witness is not None)
+    diffs = None if before is None else _diffs(
+        [p for p in before if p.emu.label not in skipped], policies, triggers, own, found, config)
     results = tuple(EmuResult(p.emu, format_trigger(p.ast), lane_of(p.emu.state),
                               found[p.emu.label], tables[p.emu.label],
                               tuple(sorted(triggers[p.emu.label].errors.items())))
                     for p in policies)
-    return FuzzReport(config, source, before_source, results, points, diffs)
+    return FuzzReport(config, source, before_source, results, points, diffs, not_fuzzed)
+
+
+def _search_all(policies: Sequence[PolicyUnderTest], config: FuzzConfig,
+                progress: Callable[[int, int], None] | None, expired: Callable[[], bool]
+                ) -> tuple[dict[str, TriggerUnderTest], dict[str, Reachability],
+                           dict[str, tuple[BoundaryRow, ...]], tuple[tuple[str, str], ...]]:
+    """Reachability and the boundary table per EMU, in order, until the EMU count or the time
+    budget runs out. (Arbitration and diffs run afterwards, on the EMUs fuzzed.)"""
+    triggers: dict[str, TriggerUnderTest] = {}
+    found: dict[str, Reachability] = {}
+    tables: dict[str, tuple[BoundaryRow, ...]] = {}
+    not_fuzzed: list[tuple[str, str]] = []
+    for index, policy in enumerate(policies):
+        if config.max_emus is not None and index >= config.max_emus:
+            not_fuzzed.append((policy.emu.label, f"beyond --max-emus {config.max_emus}"))
+        elif expired():
+            not_fuzzed.append((policy.emu.label,
+                               f"the time budget of {config.time_budget:g} s ran out"))
+        else:
+            trigger = triggers[policy.emu.label] = TriggerUnderTest(policy.ast,
+                                                                    config.match_timeout)
+            own = probes(policy.ast)
+            found[policy.emu.label] = _reachability(trigger, own, policy, config)
+            tables[policy.emu.label] = boundary_table(trigger, _base(found[policy.emu.label],
+                                                                     config), own)
+        if progress is not None:
+            progress(index + 1, len(policies))
+    return triggers, found, tables, tuple(not_fuzzed)
 
 
 def _reachability(trigger: TriggerUnderTest, own: Probes, policy: PolicyUnderTest,

@@ -52,22 +52,27 @@ class DecisionPointReport:
 def decision_point_reports(contenders: Sequence[Contender],
                            witnesses: Mapping[str, EvalContext | None],
                            probes: Mapping[str, Probes], budget: Budget, *, now: datetime,
-                           top_k: int | None) -> tuple[DecisionPointReport, ...]:
+                           top_k: int | None,
+                           expired: Callable[[], bool] = lambda: False
+                           ) -> tuple[DecisionPointReport, ...]:
     """One report per decision point that has evaluated EMUs (unbound EMUs form the `None`
-    point), in name order with `None` last."""
+    point), in name order with `None` last. Once `expired()` (the run's time budget), no
+    further win/lose search starts: those standings say `searched=False`."""
     points: dict[str | None, list[Contender]] = {}
     for candidate in contenders:
         if candidate.lane != "off":
             points.setdefault(candidate.decision_point, []).append(candidate)
     reports = []
     for point in sorted(points, key=lambda p: (p is None, p or "")):
-        reports.append(_report(point, points[point], witnesses, probes, budget, now, top_k))
+        reports.append(_report(point, points[point], witnesses, probes, budget, now, top_k,
+                               expired))
     return tuple(reports)
 
 
 def _report(point: str | None, group: list[Contender],
             witnesses: Mapping[str, EvalContext | None], probes: Mapping[str, Probes],
-            budget: Budget, now: datetime, top_k: int | None) -> DecisionPointReport:
+            budget: Budget, now: datetime, top_k: int | None,
+            expired: Callable[[], bool]) -> DecisionPointReport:
     merged = merge_probes(*(probes[c.emu_key] for c in group))
 
     def arbitrate(ctx: EvalContext) -> Selection:
@@ -78,7 +83,7 @@ def _report(point: str | None, group: list[Contender],
         witness = witnesses.get(candidate.emu_key)
         at_witness = arbitrate(witness) if witness is not None else None
         standings.append(_standing(candidate, at_witness, len(group), merged, arbitrate,
-                                   budget, now))
+                                   budget, now, expired))
     shown: dict[str, Selection] = {}
     for standing in standings:
         for selection in (standing.loss, standing.win):
@@ -90,13 +95,13 @@ def _report(point: str | None, group: list[Contender],
 
 def _standing(candidate: Contender, at_witness: Selection | None, competitors: int,
               merged: Probes, arbitrate: Callable[[EvalContext], Selection], budget: Budget,
-              now: datetime) -> Standing:
+              now: datetime, expired: Callable[[], bool]) -> Standing:
     key = candidate.emu_key
     if at_witness is None:
         return Standing(key, candidate.lane, None, None, False)
     won = key in at_witness.selected
     win, loss = (at_witness, None) if won else (None, at_witness)
-    if candidate.lane != "live" or competitors == 1:
+    if candidate.lane != "live" or competitors == 1 or expired():
         return Standing(key, candidate.lane, loss, win, False)
     plans = (*branch_plans(candidate.trigger.ast, merged), free_plan(merged))
     strategy = planned_contexts(plans, now=now)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,19 @@ from topo.analyzers.model import Location
 from topo.audit.dsl import ParseResult, parse_trigger
 from topo.audit.policy.model import Emu, EmuSet, LoadError
 
-__all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME"]
+__all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME", "MAX_JSON_DEPTH",
+           "MAX_JSON_NUMBER_DIGITS"]
 
 LOCK_FILE_NAME = ".emu.lock.jsonl"
+MAX_JSON_DEPTH = 64
+"""Nesting of one EMU line; an EMU nests about 4 levels (emu → action → args → value)."""
+MAX_JSON_NUMBER_DIGITS = 100
+"""Digits of one JSON integer, as for number literals in triggers."""
 _BOM = "\ufeff"
+_BRACKETS_OUTSIDE_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+    r"|\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})")
 
 
 def load_emus(directory: str | os.PathLike[str], *, root: str | os.PathLike[str] | None = None
@@ -140,17 +150,68 @@ def _read_line(raw_line: bytes, location: Location, parse: Callable[[str], Parse
     stripped = line.strip()
     if not stripped or stripped.startswith("#"):
         return None
+    where = f"{location.file}:{location.line}"
+    too_deep = _too_deep(line)
+    if too_deep is not None:
+        return LoadError(location, f"Invalid JSON in {where}: nests deeper than "
+                                   f"{MAX_JSON_DEPTH} levels (column {too_deep})")
     try:
-        value = json.loads(line, parse_constant=_reject_constant)  # columns stay the file's
+        value = json.loads(line, parse_constant=_reject_constant,  # columns stay the file's
+                           parse_int=_parse_int)
     except json.JSONDecodeError as error:
-        return LoadError(location, f"Invalid JSON in {location.file}:{location.line}: "
-                                   f"{error.msg} (column {error.colno})")
-    except ValueError as error:
-        return LoadError(location, f"Invalid JSON in {location.file}:{location.line}: {error}")
+        return LoadError(location, f"Invalid JSON in {where}: {error.msg} (column {error.colno})")
+    except (ValueError, RecursionError) as error:
+        return LoadError(location, f"Invalid JSON in {where}: {error}")
+    surrogate = _lone_surrogate(line, value)
+    if surrogate is not None:
+        return LoadError(location, f"line holds a lone surrogate escape `{surrogate[0]}` "
+                                   f"(column {surrogate[1]}), which is not Unicode text")
     if not isinstance(value, dict):
         return LoadError(location, f"line is {_kind(value)}, not a JSON object; each line of an "
                                    "EMU file holds one EMU object")
     return Emu.from_object(value, location, parse=parse)
+
+
+def _too_deep(line: str) -> int | None:
+    """1-based column where `line` nests past MAX_JSON_DEPTH, or None. Checked before
+    `json.loads`, whose recursion would otherwise abort the run; the scan runs only on lines
+    with that many brackets, so ordinary lines cost one count."""
+    if line.count("[") + line.count("{") <= MAX_JSON_DEPTH:
+        return None
+    depth = 0
+    for token in _BRACKETS_OUTSIDE_STRINGS.finditer(line):
+        match token.group():
+            case "[" | "{":
+                depth += 1
+                if depth > MAX_JSON_DEPTH:
+                    return token.start() + 1
+            case "]" | "}":
+                depth -= 1
+    return None
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_JSON_NUMBER_DIGITS:
+        raise ValueError(f"a number of {digits} digits; the limit is {MAX_JSON_NUMBER_DIGITS}")
+    return int(text)
+
+
+def _lone_surrogate(line: str, value: object) -> tuple[str, int] | None:
+    """(escape, 1-based column) of a `\\ud800`-style escape that is not half of a pair.
+
+    JSON allows such escapes, but the string they make cannot be written as UTF-8, so every
+    report would fail on it. Raw text never holds one (the UTF-8 decode refused it), so a line
+    without `\\u` is skipped at once, and a line with one is confirmed by encoding its value.
+    """
+    if "\\u" not in line:
+        return None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        found = _LONE_SURROGATE_ESCAPE.search(line)
+        return (found.group(), found.start() + 1) if found else ("\\u…", 1)
+    return None
 
 
 def _reject_constant(name: str) -> Any:

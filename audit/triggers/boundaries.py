@@ -38,6 +38,7 @@ from hypothesis.errors import HypothesisException
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr,
                                 InList, Not, NumberLit, Or, StringLit, StrOp, Truthy)
 from topo.audit.dsl.context import normalize_text
+from topo.audit.dsl.regex_cost import regex_refusal
 from topo.audit.triggers.atoms import Atom, atoms_of, ref_atom, refs_of
 
 __all__ = ["Probes", "probes", "merge_probes", "same_value", "TRUTHINESS_TRAPS", "MAX_COUNT"]
@@ -263,7 +264,9 @@ def _string_operation_values(op: str, text: str) -> list[str]:
 
 def _regex_examples(pattern: str) -> list[str]:
     """A minimal string `pattern` finds, when Python's `re` compiles it and Hypothesis can
-    produce one (deterministically)."""
+    produce one (deterministically); none for a pattern too costly to compile."""
+    if regex_refusal(pattern) is not None:
+        return []
     try:
         strategy = st.from_regex(re.compile(pattern))
         example = find(strategy, lambda s: len(s) <= _MAX_STRING, settings=settings(

@@ -306,6 +306,11 @@ DIAGNOSTICS = [
     ("state.a.b IN ['x',]", "DSL-UNEXPECTED-TOKEN", 19, "trailing comma"),
     ("AND state.a.b", "DSL-UNEXPECTED-TOKEN", 1, None),
     ("()", "DSL-UNEXPECTED-TOKEN", 2, None),
+    ("state.a.b > " + "9" * 101, "DSL-NUMBER-TOO-LONG", 13, "shorter number"),
+    ("state.a.b > 0." + "9" * 100, "DSL-NUMBER-TOO-LONG", 13, None),
+    ("state.a.b MATCHES '(?:a{1000}){1000}'", "DSL-REGEX-TOO-COSTLY", 19, "under 100,000"),
+    ("state.a.b == 'x\ud800'", "DSL-UNEXPECTED-CHARACTER", 16, "half of a pair"),
+    ("event.user.failed.login IN 'P3650001D'", "DSL-DURATION-INVALID", 28, "'P365D'"),
 ]
 
 

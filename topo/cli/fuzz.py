@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,10 +12,15 @@ import click
 
 from topo.audit import fuzz as fuzzer
 from topo.audit import policy
+from topo.audit.progress import progress_for
 from topo.cli.errors import ExitCode, UserError
 from topo.cli.inputs import parse_instant
 
-__all__ = ["fuzz"]
+__all__ = ["fuzz", "DEFAULT_TIME_BUDGET"]
+
+DEFAULT_TIME_BUDGET = 600.0
+"""Seconds of searching `topo fuzz` spends by default: a CI step's usual allowance. Real
+policy sets (tens to hundreds of EMUs) finish in seconds; 100,000 EMUs would take hours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +51,17 @@ class FuzzRequest:
 @click.option("--export-tests", "export_dir", metavar="DIR",
               type=click.Path(path_type=Path, file_okay=False),
               help="Also write a pytest file of the fuzzed cases into DIR.")
+@click.option("--max-emus", type=click.IntRange(min=1), default=None,
+              help="Fuzz at most N EMUs (in file order); the rest are listed as not fuzzed.")
+@click.option("--time-budget", type=click.FloatRange(min=0), default=DEFAULT_TIME_BUDGET,
+              show_default=True, metavar="SECONDS",
+              help="Start no EMU's search after this many seconds; the rest are listed as not "
+                   "fuzzed.")
 @click.option("--now", help="Evaluation instant, ISO-8601 (default: SOURCE_DATE_EPOCH if set, "
                             "else 2026-11-30T12:00:00Z).")
 def fuzz(emus_path: Path, before: Path | None, fmt: str, output: str, seed: int,
-         max_examples: int, top_k: int | None, export_dir: Path | None, now: str | None) -> None:
+         max_examples: int, top_k: int | None, export_dir: Path | None, now: str | None,
+         max_emus: int | None, time_budget: float) -> None:
     """Fuzz the triggers of EMUS (an emus/ directory or one .jsonl file) with Hypothesis.
 
     For each EMU: a minimal context that matches (witness) or none, with a proof when the
@@ -60,16 +73,22 @@ def fuzz(emus_path: Path, before: Path | None, fmt: str, output: str, seed: int,
 
     Exit 0, 1 when an EMU in an evaluated lifecycle state (active, canary, shadow, or no
     state) has no witness, 2 when input cannot be read (bad path, bad JSON, duplicate
-    emu_key, a trigger that does not parse).
+    emu_key, a trigger that does not parse) or when --max-emus or --time-budget left EMUs
+    unfuzzed (the report is written, marked partial, and lists them).
     """
-    config = fuzzer.FuzzConfig(fuzzer.Budget(max_examples, seed), _instant(now), top_k)
+    config = fuzzer.FuzzConfig(fuzzer.Budget(max_examples, seed), _instant(now), top_k,
+                               max_emus=max_emus, time_budget=time_budget)
     request = FuzzRequest(emus_path, before, fmt, output, export_dir, config)
     after = _policies(request.emus, "EMUS")
     previous = _policies(request.before, "--before") if request.before is not None else None
-    report = fuzzer.fuzz_policies(after, config=request.config, before=previous,
-                                  source=request.emus.as_posix(),
-                                  before_source=request.before.as_posix()
-                                  if request.before else None)
+    shown = progress_for(sys.stderr)
+    try:
+        report = fuzzer.fuzz_policies(
+            after, config=request.config, before=previous, source=request.emus.as_posix(),
+            before_source=request.before.as_posix() if request.before else None,
+            progress=lambda done, total: shown.count(done, total, "EMUs searched"))
+    finally:
+        shown.finish()
     text = fuzzer.render_json(report) if request.fmt == "json" else fuzzer.render_markdown(report)
     _write(text, request.output)
     if request.export_dir is not None:
@@ -80,6 +99,11 @@ def fuzz(emus_path: Path, before: Path | None, fmt: str, output: str, seed: int,
         click.echo(f"topo: {len(report.dead)} EMU(s) in an evaluated lifecycle state have no "
                    f"witness: {keys}", err=True)
         raise SystemExit(ExitCode.FINDINGS)
+    if report.not_fuzzed:
+        click.echo(f"topo: partial: {len(report.not_fuzzed)} of "
+                   f"{len(report.not_fuzzed) + len(report.emus)} EMU(s) not fuzzed "
+                   f"({report.not_fuzzed[0][1]}); they are listed in the report", err=True)
+        raise SystemExit(ExitCode.ERROR)
 
 
 def _policies(path: Path, what: str) -> tuple[fuzzer.PolicyUnderTest, ...]:
