@@ -8,6 +8,7 @@ audited code is parsed, never imported or run.
 from __future__ import annotations
 
 import hashlib
+import threading
 
 import libcst as cst
 
@@ -15,16 +16,21 @@ from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.python.expressions import ExpressionReader
 from topo.analyzers.collect import Context, Facts
+from topo.analyzers.python.nesting import nesting_problem
 from topo.analyzers.python.paths import Resolver
 from topo.analyzers.python.scopes import Scope, ScopeKind
 from topo.analyzers.python.spans import SourceText, node_positions
 from topo.analyzers.python.visitor import StatementWalker
 from topo.analyzers.model import Location, Unknown
 
-__all__ = ["FRONTEND_VERSION", "parse_python"]
+__all__ = ["FRONTEND_VERSION", "PARSER_STACK_BYTES", "parse_python"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-5"
+FRONTEND_VERSION = "python-6"
+# libcst's native parser recurses on the calling thread's stack; it runs on a thread of its
+# own with this much, so that the nesting bound holds whatever the platform's default stack
+# (8 MiB on Linux, 512 KiB for threads on macOS, 128 KiB on musl).
+PARSER_STACK_BYTES = 64 * 1024 * 1024
 
 
 def parse_python(path: str, source: str, module: str, *, strict: bool = False) -> FileIR:
@@ -39,8 +45,12 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False) -
     lines = source.count("\n") + (0 if not source or source.endswith("\n") else 1)
     empty = FileIR(path, Language.PYTHON, module, digest, lines)
     text = source.removeprefix("\ufeff")   # libcst drops a byte-order mark too
+    problem = nesting_problem(text)
+    if problem is not None:
+        line, what = problem
+        return _failed(empty, f"not parsed: nested too deeply for the parser ({what})", line)
     try:
-        tree = cst.parse_module(text)
+        tree = _parse_on_large_stack(text)
     except cst.ParserSyntaxError as error:
         return _failed(empty, f"syntax error: {error.message}", error.raw_line)
     except RecursionError:
@@ -51,6 +61,27 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False) -
         if strict:
             raise
         return _failed(empty, "nested too deeply to read", None)
+
+
+def _parse_on_large_stack(text: str) -> cst.Module:
+    outcome: list[cst.Module | BaseException] = []
+
+    def parse() -> None:
+        try:
+            outcome.append(cst.parse_module(text))
+        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
+            outcome.append(error)
+
+    previous = threading.stack_size(PARSER_STACK_BYTES)
+    try:
+        worker = threading.Thread(target=parse, name="topo-libcst")
+        worker.start()
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
 
 
 def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:
