@@ -15,6 +15,7 @@ from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
+from topo.reports.escape import escape_document
 
 __all__ = ["SCHEMA", "audit_document", "finding_ids", "GAP_CODES"]
 
@@ -26,7 +27,7 @@ GAP_CODES = {"invoke_gaps": "INVOKE-GAP", "atom_gaps": "ATOM-GAP", "action_gaps"
 def audit_document(result: AuditResult) -> dict:
     sites, edges, findings = result.facts.sites, result.facts.edges, result.findings
     ids = finding_ids(findings)
-    return {
+    return escape_document({
         "schema": SCHEMA,
         "repository_path": result.repository_path,
         "summary": _summary(result, sites, edges),
@@ -39,7 +40,7 @@ def audit_document(result: AuditResult) -> dict:
         "scope": _scope(result),
         "nodes": _nodes(result.graph, edges),
         "relations": _relations(result.graph, edges),
-    }
+    })
 
 
 def finding_ids(findings: Iterable[Finding]) -> list[str]:

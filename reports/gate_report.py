@@ -13,6 +13,7 @@ import posixpath
 from topo.audit.gate import GateOutcome, GateStatus
 from topo.audit.model import Finding, SuppressionKind
 from topo.reports.document import audit_document
+from topo.reports.escape import escape_document, escape_text
 
 __all__ = ["gate_document", "render_gate_text", "gate_summary"]
 
@@ -37,7 +38,7 @@ def gate_document(outcome: GateOutcome) -> dict:
         "counts": _counts(outcome),
         "failing": [ids[f.fingerprint] for f in outcome.failing],
     }
-    return document
+    return escape_document(document)
 
 
 def _path(path: object) -> str | None:
@@ -59,7 +60,7 @@ def render_gate_text(outcome: GateOutcome, display_root: str = ".") -> str:
     Paths are `display_root` (the PATH as given) joined with the root-relative file."""
     lines = [_line(finding, display_root) for finding in outcome.active]
     lines.append(gate_summary(outcome))
-    return "\n".join(lines) + "\n"
+    return escape_text("\n".join(lines) + "\n")
 
 
 def _line(finding: Finding, display_root: str) -> str:

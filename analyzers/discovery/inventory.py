@@ -3,7 +3,8 @@
 Seed 000 ("Audit scope") excludes generated code, vendored dependencies, fixtures and tests from
 initial discovery; the defaults here follow it, and `include_tests` brings tests back. Every file
 that looks like source but cannot be read (too large, binary, not UTF-8, a symlink loop) becomes
-an Unknown in the inventory instead of disappearing. The output is sorted, so the same tree
+an Unknown in the inventory instead of disappearing; a symlink loop with a name topo never reads
+(`LICENSE -> LICENSE`) and a minified bundle are listed under `out_of_scope` instead. The output is sorted, so the same tree
 always gives the same inventory.
 """
 
@@ -132,6 +133,14 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     configs: list[str] = []
     bundles: list[str] = []
     unknowns = list(listing.unknowns)
+    loops = []
+    for relative in sorted(listing.loops):
+        if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
+            continue
+        if _would_read(relative):
+            unknowns.append(Unknown(relative, "symlink loop skipped"))
+        else:
+            loops.append(relative)
     for relative in listing.files:
         if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
             continue
@@ -163,7 +172,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         used_git=used_git,
         emu_locks=tuple(sorted(emu_locks)),
         notes=(note,),
-        out_of_scope=exclusions(config) + _bundles(bundles),
+        out_of_scope=exclusions(config) + _bundles(bundles) + _loops(loops),
         configs=tuple(sorted(configs)),
     )
 
@@ -202,6 +211,22 @@ def _bundles(paths: list[str]) -> tuple[Exclusion, ...]:
     return (Exclusion("generated bundles", tuple(sorted(paths)),
                       "minified build output: most of the file is lines of over 1000 characters "
                       "of code outside strings"),)
+
+
+def _loops(paths: list[str]) -> tuple[Exclusion, ...]:
+    if not paths:
+        return ()
+    return (Exclusion("symlink loops", tuple(paths),
+                      "a link that resolves to itself names no file; none of these has a name "
+                      "topo reads (source, manifest, config or EMU file)"),)
+
+
+def _would_read(relative: str) -> bool:
+    """Whether discovery reads a file of this name (a loop there hides something)."""
+    name = PurePosixPath(relative).name
+    return language_of(relative) is not None or is_config_file(relative) \
+        or name in _MANIFEST_NAMES or name == _EMU_LOCK or name.endswith(".jsonl") \
+        or (name.startswith("requirements") and name.endswith(".txt"))
 
 
 def _is_skipped_dir(relative: str, config: DiscoveryConfig) -> bool:

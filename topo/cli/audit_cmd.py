@@ -16,6 +16,7 @@ from topo.audit.config import ProjectConfig
 from topo.audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from topo.audit.policy import DEFAULT_RETENTION_DAYS
 from topo.reports.document import audit_document
+from topo.reports.escape import escape_text
 from topo.reports.html_report import render_html
 from topo.reports.json_report import render_json
 from topo.reports.sarif_report import render_sarif
@@ -112,14 +113,14 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
                    "(listed under unknowns)", err=True)
     if output.out == "-":
         name, render = _RENDERERS[output.formats[0]]
-        sys.stdout.write(render(document))
+        sys.stdout.write(escape_text(render(document)))
         return
     directory = Path(output.out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for fmt in output.formats:
             name, render = _RENDERERS[fmt]
-            (directory / name).write_text(render(document), encoding="utf-8")
+            (directory / name).write_text(escape_text(render(document)), encoding="utf-8")
     except OSError as error:
         raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
     for fmt in output.formats:
