@@ -4,8 +4,9 @@ Seed 000 ("Audit scope") excludes generated code, vendored dependencies, fixture
 initial discovery; the defaults here follow it, and `include_tests` brings tests back. Every file
 that looks like source but cannot be read (too large, binary, not UTF-8, a symlink loop) becomes
 an Unknown in the inventory instead of disappearing; a symlink loop with a name topo never reads
-(`LICENSE -> LICENSE`) and a minified bundle are listed under `out_of_scope` instead. The output is sorted, so the same tree
-always gives the same inventory.
+(`LICENSE -> LICENSE`) and a minified bundle (`generated`) are listed under `out_of_scope`
+instead. Files are read through the bounded reader (`topo.analyzers.reading`). The output is
+sorted, so the same tree always gives the same inventory.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ dispatch lives here: Python goes to libcst, TypeScript/TSX/JavaScript to tree-si
 without a front-end gives a FileIR whose `parse_error` says so, rather than silently dropping
 the file. TS/JS import specifiers resolve against the project layout (which files exist, the
 tsconfig `paths`), so the layout's digest is part of those files' cache key. The output is
-sorted by path and does not depend on `jobs` or on the cache.
+sorted by path and does not depend on `jobs` or on the cache. A worker that dies (a native
+fault, out of memory) costs only the file that killed it: the rest of its batch is parsed
+again in fresh pools, and only a file that crashes a worker on its own is marked.
 """
 
 from __future__ import annotations

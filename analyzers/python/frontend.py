@@ -12,6 +12,11 @@ import threading
 
 import libcst as cst
 
+try:
+    import resource
+except ImportError:       # Windows: no stack limit to read; always use a thread of our own
+    resource = None
+
 from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.python.expressions import ExpressionReader
@@ -27,10 +32,11 @@ __all__ = ["FRONTEND_VERSION", "PARSER_STACK_BYTES", "parse_python"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
 FRONTEND_VERSION = "python-6"
-# libcst's native parser recurses on the calling thread's stack; it runs on a thread of its
-# own with this much, so that the nesting bound holds whatever the platform's default stack
-# (8 MiB on Linux, 512 KiB for threads on macOS, 128 KiB on musl).
+# libcst's native parser recurses on the calling thread's stack. The nesting bound
+# (`nesting`) is sized for 8 MiB, the main thread's usual stack; on a smaller one (a thread:
+# 512 KiB on macOS, 128 KiB on musl; a Dask worker) the parse runs on a thread of this size.
 PARSER_STACK_BYTES = 64 * 1024 * 1024
+_MAIN_STACK_BYTES = 8 * 1024 * 1024
 
 
 def parse_python(path: str, source: str, module: str, *, strict: bool = False) -> FileIR:
@@ -50,7 +56,7 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False) -
         line, what = problem
         return _failed(empty, f"not parsed: nested too deeply for the parser ({what})", line)
     try:
-        tree = _parse_on_large_stack(text)
+        tree = _parse_module(text)
     except cst.ParserSyntaxError as error:
         return _failed(empty, f"syntax error: {error.message}", error.raw_line)
     except RecursionError:
@@ -63,7 +69,10 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False) -
         return _failed(empty, "nested too deeply to read", None)
 
 
-def _parse_on_large_stack(text: str) -> cst.Module:
+def _parse_module(text: str) -> cst.Module:
+    """`cst.parse_module` on a stack the nesting bound was sized for."""
+    if _main_stack_suffices():
+        return cst.parse_module(text)
     outcome: list[cst.Module | BaseException] = []
 
     def parse() -> None:
@@ -82,6 +91,13 @@ def _parse_on_large_stack(text: str) -> cst.Module:
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0]
+
+
+def _main_stack_suffices() -> bool:
+    if resource is None or threading.current_thread() is not threading.main_thread():
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    return soft == resource.RLIM_INFINITY or soft >= _MAIN_STACK_BYTES
 
 
 def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:

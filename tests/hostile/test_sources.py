@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +150,32 @@ def test_a_symlink_loop_named_like_source_is_still_an_unknown(tmp_path: Path) ->
     assert run.exit_code == 2
     assert run.unknown_lines() == ["topo: unknown: loop.py: symlink loop skipped"]
     assert findings(run.document()) == HEALTHY_FINDINGS
+
+
+def test_a_small_thread_stack_still_parses_within_the_bound(tmp_path: Path) -> None:
+    """On a 512 KiB thread (macOS's default; Dask runs tasks on threads) libcst would overflow
+    at a few hundred levels: the front-end moves the parse to a stack of its own size."""
+    script = ("import threading\n"
+              "from topo.analyzers.python import parse_python\n"
+              "def run():\n"
+              "    ir = parse_python('a.py', 'x = ' + '-' * 1990 + '1\\n', 'a')\n"
+              "    print(ir.parse_error.reason if ir.parse_error else 'parsed')\n"
+              "threading.stack_size(512 * 1024)\n"
+              "worker = threading.Thread(target=run)\n"
+              "worker.start()\n"
+              "worker.join()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr               # not -11 (a segfault)
+    assert done.stdout.strip() in ("parsed", "nested too deeply to read")
+
+
+def test_long_prompts_and_constants_in_python_are_parsed() -> None:
+    """The nesting bound counts a string as one character and an f-string's literal text too:
+    a 12 KB f-string prompt and a 5 KB constant are ordinary code."""
+    from topo.analyzers.python import parse_python
+    source = ('LOGO = "' + "QUJD" * 1300 + '"\n'
+              'def prompt(name):\n'
+              '    return f"""' + "Answer politely. " * 700 + '{name.title()}"""\n')
+    ir = parse_python("prompts.py", source, "prompts")
+    assert ir.parse_error is None and [d.name for d in ir.definitions] == ["prompt"]
