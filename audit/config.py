@@ -54,7 +54,7 @@ class ProjectConfig:
 def load_project_config(root: Path) -> ProjectConfig:
     """`[tool.topo]` of `root/pyproject.toml`; an empty config when either is absent."""
     path = root / CONFIG_FILE
-    if not os.path.lexists(path):
+    if not os.path.exists(path):      # a FIFO exists (and is refused); a dangling link not
         return ProjectConfig()
     try:
         # tomllib recurses once per nesting level: a deep document is a configuration error

@@ -226,8 +226,8 @@ def _extended(current: str, extends: str) -> str | None:
 
 def _load(root: Path, relative: str, manifest: str, unknowns: list[Unknown]) -> object:
     path = root / relative
-    if not os.path.lexists(path):
-        return None                 # a missing extended file: nothing to read, nothing hidden
+    if not os.path.exists(path):
+        return None        # a missing (or dangling) extended file: nothing to read or hide
     try:
         return loads_jsonc(read_text(path, root=root))
     except InputRefused as refused:

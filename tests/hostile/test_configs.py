@@ -119,8 +119,12 @@ def test_tsconfig_extends_never_opens_a_file_outside_the_root(tmp_path: Path) ->
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "base.json").write_text('{"compilerOptions": {"baseUrl": "."}}')
+    (outside / "secret.env").write_text("MUBIT_CL_FORGET=1\n")
+    (outside / "secret.py").write_text("import os\nos.system('x')\n")
     root = healthy_repo(tmp_path / "repo")
     os.symlink(outside / "base.json", root / "base.json")
+    os.symlink(outside / "secret.env", root / ".env")           # links discovery skips, too
+    os.symlink(outside / "secret.py", root / "leak.py")
     (root / "tsconfig.json").write_text('{"extends": "./base.json"}')
     (root / "main.ts").write_text("go();\n")
     opened, result = _opened_outside(root, outside)
