@@ -108,8 +108,8 @@ def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> object:
 def _require_regular(mode: int) -> None:
     if stat.S_ISREG(mode):
         return
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    raise InputRefused(f"not a regular file ({kind})" if kind != "not a regular file" else kind)
+    kind = next((name for test, name in _KINDS if test(mode)), None)
+    raise InputRefused(f"not a regular file ({kind})" if kind else "not a regular file")
 
 
 def _os_reason(error: OSError) -> str:
