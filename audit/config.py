@@ -18,11 +18,13 @@ include-tests = false                 # also audit tests and fixtures
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from topo.analyzers.reading import InputRefused, read_text
 from topo.audit.model import Severity
 
 __all__ = ["ConfigError", "ProjectConfig", "load_project_config", "CONFIG_FILE", "KEYS"]
@@ -56,14 +58,17 @@ def load_project_config(root: Path, *, known_formats: Collection[str] | None = N
     checks only the shape of the list.
     """
     path = root / CONFIG_FILE
-    if not path.is_file():
+    if not os.path.exists(path):      # a FIFO exists (and is refused); a dangling link not
         return ProjectConfig()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # tomllib recurses once per nesting level: a deep document is a configuration error
+        data = tomllib.loads(read_text(path, root=root))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot be read: {error}") from None
+    except InputRefused as refused:
+        raise ConfigError(f"{path}: cannot be read: {refused.reason}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: cannot be read: TOML nested too deeply") from None
     table = data.get("tool", {}).get("topo") if isinstance(data.get("tool"), dict) else None
     if table is None:
         return ProjectConfig()

@@ -32,7 +32,7 @@ def normalize_snippet(snippet: str) -> str:
 def fingerprint(finding: Finding, occurrence: int = 0) -> str:
     parts = (finding.code.id, finding.location.file, finding.symbol, finding.emu_key or "",
              normalize_snippet(finding.snippet), str(occurrence))
-    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()[:32]
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return f"{SCHEME}:{digest}"
 
 

@@ -17,7 +17,7 @@ from topo.analyzers.discovery._globs import PatternError
 from topo.analyzers.discovery.configs import read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
 from topo.analyzers.flow.facts import SourceFacts, source_facts
-from topo.analyzers.frontend.stage import analyze_files
+from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
@@ -114,9 +114,10 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     except PackError as error:
         raise AuditError(str(error)) from None
     progress.stage(f"parsing {len(inventory.sources)} files")
+    layout = project_layout(inventory)
     files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
                           max_file_size=request.discovery.max_file_size, progress=progress.files,
-                          packs=packs)
+                          packs=packs, layout=layout)
     progress.stage("following model output, atoms and authority")
     facts = source_facts(files, packs)
     configs, config_unknowns = read_configs(root, inventory.configs,
@@ -126,7 +127,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)
-    unknowns = [*inventory.unknowns, *policy_unknowns, *config_unknowns]
+    unknowns = [*inventory.unknowns, *layout.unknowns, *policy_unknowns, *config_unknowns]
     for file in files:
         if file.parse_error is not None:
             unknowns.append(file.parse_error)

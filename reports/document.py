@@ -20,6 +20,7 @@ from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
+from topo.reports.escape import escape_document
 
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
@@ -34,7 +35,7 @@ _VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT)
 def audit_document(result: AuditResult) -> dict:
     sites, edges, findings = result.facts.sites, result.facts.edges, result.findings
     ids = finding_ids(findings)
-    return {
+    document = escape_document({
         "schema": SCHEMA,
         "repository_path": result.repository_path,
         "summary": _summary(result),
@@ -47,10 +48,12 @@ def audit_document(result: AuditResult) -> dict:
         "scope": _scope(result),
         "nodes": [_node(node) for node in result.nodes],
         "relations": [_relation(relation) for relation in result.relations],
-        CONTRACTS: result.contracts,
-        FINDING_FACTS: result.finding_facts,
-        PLACEMENT: result.placement,
-    }
+    })
+    # The typed facts the views read travel beside the JSON part (which alone is escaped:
+    # the views escape what they write).
+    document.update({CONTRACTS: result.contracts, FINDING_FACTS: result.finding_facts,
+                     PLACEMENT: result.placement})
+    return document
 
 
 def json_document(document: dict) -> dict:

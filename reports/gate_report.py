@@ -14,6 +14,7 @@ import posixpath
 from topo.audit.gate import GateOutcome, GateStatus
 from topo.audit.model import Finding
 from topo.reports.document import audit_document
+from topo.reports.escape import escape_document, escape_text
 
 __all__ = ["gate_document", "render_gate_text", "gate_summary"]
 
@@ -38,7 +39,7 @@ def gate_document(outcome: GateOutcome) -> dict:
         "counts": dataclasses.asdict(outcome.counts),
         "failing": [ids[f.fingerprint] for f in outcome.failing],
     }
-    return document
+    return escape_document(document)
 
 
 def _path(path: object) -> str | None:
@@ -50,7 +51,7 @@ def render_gate_text(outcome: GateOutcome, display_root: str = ".") -> str:
     Paths are `display_root` (the PATH as given) joined with the root-relative file."""
     lines = [_line(finding, display_root) for finding in outcome.active]
     lines.append(gate_summary(outcome))
-    return "\n".join(lines) + "\n"
+    return escape_text("\n".join(lines) + "\n")
 
 
 def _line(finding: Finding, display_root: str) -> str:

@@ -26,6 +26,8 @@ _GIT_TIMEOUT_SECONDS = 120
 class Listing:
     files: list[str] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
+    # links that resolve to themselves (ELOOP): `discover` decides whether they matter
+    loops: list[str] = field(default_factory=list)
 
 
 def git_listing(root: Path, skip_dirs: frozenset[str]) -> tuple[Listing | None, str]:
@@ -121,7 +123,7 @@ def _symlink_target(real_root: Path, path: Path, relative: str, listing: Listing
         os.stat(path)
     except OSError as error:
         if error.errno == errno.ELOOP:
-            listing.unknowns.append(Unknown(relative, "symlink loop skipped"))
+            listing.loops.append(relative)
         # A dangling link names nothing to audit.
         return None
     target = Path(os.path.realpath(path))

@@ -17,12 +17,14 @@ known, and the tools they hand the model, is pack data too (`[[mcp_servers]]`).
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from topo.analyzers.model import Location, Unknown
+from topo.analyzers.reading import InputRefused, load_json, read_bytes
 from topo.analyzers.packs import McpServerRule
 
 __all__ = ["ConfigFacts", "McpServer", "Setting", "is_config_file", "read_configs"]
@@ -89,25 +91,24 @@ def is_config_file(relative: str) -> bool:
 def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024, *,
                  settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = ()
                  ) -> tuple[ConfigFacts, tuple[Unknown, ...]]:
-    """Read the config files discovery listed. A file that cannot be parsed is an Unknown;
-    a JSON file without `mcpServers` is not a config file and is skipped silently. Only
-    settings named (or prefixed) by `settings_kept` are kept (the run's packs name them), and
-    MCP servers are identified among the packs' `known_servers`."""
+    """Read the config files discovery listed. A config that cannot be read (too large, not
+    UTF-8, not a regular file, nested too deeply, not JSON) is an Unknown; a JSON file that
+    never mentions `mcpServers` is not a config file and is skipped. Only settings named (or
+    prefixed) by `settings_kept` are kept (the run's packs name them), and MCP servers are
+    identified among the packs' `known_servers`."""
     files: list[str] = []
     settings: list[Setting] = []
     servers: list[McpServer] = []
     unknowns: list[Unknown] = []
     for relative in sorted(paths):
-        path = root / relative
-        try:
-            if path.stat().st_size > max_size:
-                continue
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
         name = PurePosixPath(relative).name
+        text, refused = _read(root, relative, max_size)
+        if refused is not None:
+            if _matters(root / relative, name, refused):
+                unknowns.append(Unknown(relative, f"config file not read: {refused}"))
+            continue
         if name.endswith(".json"):
-            if "mcpServers" not in text and not (name in _MCP_NAMES and '"servers"' in text):
+            if not _mentions_servers(name, text):
                 continue
             found, unknown = _mcp_config(relative, text, known_servers)
             if unknown is not None:
@@ -122,6 +123,46 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
             settings.extend(_dotenv(relative, text, settings_kept))
         files.append(relative)
     return ConfigFacts(tuple(files), tuple(settings), tuple(servers)), tuple(unknowns)
+
+
+def _read(root: Path, relative: str, max_size: int) -> tuple[str, str | None]:
+    try:
+        data = read_bytes(root / relative, limit=max_size, root=root)
+    except InputRefused as refused:
+        return "", refused.reason
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff"), None
+    except UnicodeDecodeError as error:
+        return "", f"not valid UTF-8 (byte {error.start})"
+
+
+def _mentions_servers(name: str, text: str) -> bool:
+    return "mcpServers" in text or (name in _MCP_NAMES and '"servers"' in text)
+
+
+def _matters(path: Path, name: str, reason: str) -> bool:
+    """Whether a config topo could not read may hold what it looks for. `.env`, compose files
+    and MCP client configs always may; any other JSON file (a lockfile, a data set) only when
+    its bytes mention `mcpServers`, searched in bounded chunks."""
+    if not name.endswith(".json") or name in _MCP_NAMES:
+        return True
+    if not (reason.startswith("too large") or reason.startswith("not valid UTF-8")):
+        return True
+    return _bytes_mention(path, b"mcpServers")
+
+
+def _bytes_mention(path: Path, needle: bytes, chunk: int = 1 << 20) -> bool:
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return True
+    with os.fdopen(descriptor, "rb") as handle:
+        tail = b""
+        while block := handle.read(chunk):
+            if needle in tail + block:
+                return True
+            tail = block[-len(needle):]
+    return False
 
 
 def _kept(name: str, kept: tuple[str, ...]) -> bool:
@@ -214,10 +255,12 @@ def _strip_comments(text: str) -> str:
 def _mcp_config(relative: str, text: str, known: Sequence[McpServerRule]
                 ) -> tuple[list[McpServer], Unknown | None]:
     try:
-        data = json.loads(_strip_comments(text))
+        data = load_json(_strip_comments(text))
     except json.JSONDecodeError as error:
         return [], Unknown(relative, f"MCP client config not readable as JSON: {error.msg}",
                            error.lineno)
+    except InputRefused as refused:
+        return [], Unknown(relative, f"MCP client config not read: {refused.reason}", 1)
     if not isinstance(data, dict):
         return [], None
     table = data.get("mcpServers", _UNSET)
@@ -281,9 +324,9 @@ def _server_env(relative: str, text: str, server: McpServer, kept: tuple[str, ..
                 ) -> list[Setting]:
     """Settings in a server's `env` block (`MUBIT_CL_FORGET` passed to a spawned server)."""
     try:
-        entry = json.loads(_strip_comments(text))
+        entry = load_json(_strip_comments(text))
         env = (entry.get("mcpServers") or entry.get("servers") or {})[server.name].get("env")
-    except (json.JSONDecodeError, AttributeError, KeyError, TypeError):
+    except (json.JSONDecodeError, InputRefused, AttributeError, KeyError, TypeError):
         return []
     if not isinstance(env, dict):
         return []

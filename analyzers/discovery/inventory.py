@@ -3,8 +3,10 @@
 Seed 000 ("Audit scope") excludes generated code, vendored dependencies, fixtures and tests from
 initial discovery; the defaults here follow it, and `include_tests` brings tests back. Every file
 that looks like source but cannot be read (too large, binary, not UTF-8, a symlink loop) becomes
-an Unknown in the inventory instead of disappearing. The output is sorted, so the same tree
-always gives the same inventory.
+an Unknown in the inventory instead of disappearing; a symlink loop with a name topo never reads
+(`LICENSE -> LICENSE`) and a minified bundle (`generated`) are listed under `out_of_scope`
+instead. Files are read through the bounded reader (`topo.analyzers.reading`). The output is
+sorted, so the same tree always gives the same inventory.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from pathlib import Path, PurePosixPath
 from topo.analyzers.discovery._globs import GlobSet
 from topo.analyzers.discovery._listing import Listing, git_listing, walk_listing
 from topo.analyzers.discovery.configs import is_config_file
+from topo.analyzers.discovery.generated import bundle_reason
 from topo.analyzers.ir import Language
 from topo.analyzers.model import Unknown
+from topo.analyzers.reading import InputRefused, read_bytes
 
 __all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Exclusion", "Inventory", "SourceFile",
            "discover", "exclusions", "language_of"]
@@ -64,6 +68,7 @@ class SourceFile:
     path: str                  # root-relative, `/` separators
     language: Language
     size: int
+    bundle: bool = False       # minified build output (`generated.bundle_reason`): not audited
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,16 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     emu_dirs: set[str] = set()
     emu_locks: list[str] = []
     configs: list[str] = []
+    bundles: list[str] = []
     unknowns = list(listing.unknowns)
+    loops = []
+    for relative in sorted(listing.loops):
+        if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
+            continue
+        if _would_read(relative):
+            unknowns.append(Unknown(relative, "symlink loop skipped"))
+        else:
+            loops.append(relative)
     for relative in listing.files:
         if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
             continue
@@ -144,7 +158,9 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         language = language_of(relative)
         if language is not None:
             source, unknown = _read_check(root, relative, language, config.max_file_size)
-            if source is not None:
+            if source is not None and source.bundle:
+                bundles.append(relative)
+            elif source is not None:
                 sources.append(source)
             if unknown is not None:
                 unknowns.append(unknown)
@@ -157,7 +173,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         used_git=used_git,
         emu_locks=tuple(sorted(emu_locks)),
         notes=(note,),
-        out_of_scope=exclusions(config),
+        out_of_scope=exclusions(config) + _bundles(bundles) + _loops(loops),
         configs=tuple(sorted(configs)),
     )
 
@@ -190,6 +206,30 @@ def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
     return tuple(rules)
 
 
+def _bundles(paths: list[str]) -> tuple[Exclusion, ...]:
+    if not paths:
+        return ()
+    return (Exclusion("generated bundles", tuple(sorted(paths)),
+                      "minified build output: most of the file is lines of over 1000 characters "
+                      "of code outside strings"),)
+
+
+def _loops(paths: list[str]) -> tuple[Exclusion, ...]:
+    if not paths:
+        return ()
+    return (Exclusion("symlink loops", tuple(paths),
+                      "a link that resolves to itself names no file; none of these has a name "
+                      "topo reads (source, manifest, config or EMU file)"),)
+
+
+def _would_read(relative: str) -> bool:
+    """Whether discovery reads a file of this name (a loop there hides something)."""
+    name = PurePosixPath(relative).name
+    return language_of(relative) is not None or is_config_file(relative) \
+        or name in _MANIFEST_NAMES or name == _EMU_LOCK or name.endswith(".jsonl") \
+        or (name.startswith("requirements") and name.endswith(".txt"))
+
+
 def _is_skipped_dir(relative: str, config: DiscoveryConfig) -> bool:
     name = PurePosixPath(relative).name
     if name in _SKIPPED_DIRECTORIES or name.endswith(".egg-info"):
@@ -214,19 +254,16 @@ def _is_excluded_file(relative: str, config: DiscoveryConfig) -> bool:
 def _read_check(root: Path, relative: str, language: Language,
                 max_size: int) -> tuple[SourceFile | None, Unknown | None]:
     """Admit a source file only if it is small enough, text, and UTF-8; else say why not."""
-    path = root / relative
     try:
-        size = path.stat().st_size
-        if size > max_size:
-            return None, Unknown(relative, f"file too large ({size} bytes; the limit is "
-                                           f"{max_size})")
-        data = path.read_bytes()
-    except OSError as error:
-        return None, Unknown(relative, f"file not readable: {error.strerror}")
+        data = read_bytes(root / relative, limit=max_size, root=root)
+    except InputRefused as refused:
+        prefix = "file" if refused.reason.startswith("too large") else "file not readable:"
+        return None, Unknown(relative, f"{prefix} {refused.reason}")
     if b"\0" in data:
         return None, Unknown(relative, "binary file (contains a NUL byte)")
     try:
-        data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, Unknown(relative, f"not valid UTF-8 (byte {error.start})")
-    return SourceFile(relative, language, len(data)), None
+    bundle = language is not Language.PYTHON and bundle_reason(text) is not None
+    return SourceFile(relative, language, len(data), bundle), None

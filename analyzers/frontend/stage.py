@@ -7,7 +7,9 @@ without a front-end gives a FileIR whose `parse_error` says so, rather than sile
 the file. TS/JS import specifiers resolve against the project layout (which files exist, the
 tsconfig `paths`), so the layout's digest is part of those files' cache key. The packs'
 `factories` are handed to the Python front-end explicitly, and the packs' digest is part of
-every key. The output is sorted by path and does not depend on `jobs` or on the cache.
+every key. The output is sorted by path and does not depend on `jobs` or on the cache. A worker
+that dies (a native fault, out of memory) costs only the file that killed it: the rest of its
+batch is parsed again in fresh pools, and only a file that crashes a worker on its own is marked.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from topo.analyzers.python import parse_python
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
 from topo.analyzers.typescript import ProjectLayout, load_layout, parse_typescript
 from topo.analyzers.model import Unknown
+from topo.analyzers.reading import InputRefused, read_bytes
 
-__all__ = ["analyze_files", "frontend_version", "parse_source"]
+__all__ = ["analyze_files", "frontend_version", "parse_source", "project_layout"]
 
 # Pool work is sent in chunks: a few per worker keeps them busy without per-file overhead.
 _CHUNKS_PER_WORKER = 4
@@ -113,31 +116,39 @@ def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str
     return source.path.rsplit(".", 1)[0]
 
 
+def project_layout(inventory: Inventory) -> ProjectLayout:
+    """The TS/JS layout (sources and tsconfig aliases) the stage resolves imports against."""
+    return load_layout(inventory.root, (source.path for source in inventory.sources
+                                        if source.language in _SCRIPT_LANGUAGES),
+                       inventory.manifests)
+
+
 def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: Path | None = None,
                   max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
                   progress: Callable[[int, int], None] | None = None,
-                  packs: tuple[Pack, ...] | None = None) -> tuple[FileIR, ...]:
+                  packs: tuple[Pack, ...] | None = None,
+                  layout: ProjectLayout | None = None) -> tuple[FileIR, ...]:
     """Parse every source of `inventory` into its FileIR (sorted by path).
 
     `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
     `cache_dir` (None disables the cache). The cache directory must lie outside the audited
     tree: nothing is ever written into it. `progress(done, total)` is called as files are done
     (cache hits first); it only observes. `packs` are the run's packs (None: the shipped ones).
+    `layout` is the TS/JS project layout when the caller already loaded it (`project_layout`),
+    so that it can report the layout's unknowns.
     """
     packs = load_packs() if packs is None else packs
     pack_factories, pack_digest = factories(packs), packs_digest(packs)
     cache = IRCache(cache_dir) if cache_dir is not None else None
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
-    layout = load_layout(inventory.root, (source.path for source in inventory.sources
-                                          if source.language in _SCRIPT_LANGUAGES),
-                         inventory.manifests)
+    layout = layout if layout is not None else project_layout(inventory)
     root_name = Path(os.path.realpath(inventory.root)).name
     results: dict[str, FileIR] = {}
     pending: list[tuple[_Job, str | None]] = []
     for source in sorted(inventory.sources, key=lambda item: item.path):
         module = module_name(source, python_paths, root_name)
-        data, problem = _read(inventory.root / source.path, max_file_size)
+        data, problem = _read(inventory.root / source.path, max_file_size, inventory.root)
         if data is None:
             results[source.path] = _unreadable(source.path, source.language, module, "", problem)
             continue
@@ -169,14 +180,12 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     return tuple(results[path] for path in sorted(results))
 
 
-def _read(path: Path, max_size: int) -> tuple[bytes | None, str]:
+def _read(path: Path, max_size: int, root: Path) -> tuple[bytes | None, str]:
     try:
-        size = path.stat().st_size
-        if size > max_size:
-            return None, f"file too large ({size} bytes; the limit is {max_size})"
-        return path.read_bytes(), ""
-    except OSError as error:
-        return None, f"file not readable: {error.strerror}"
+        return read_bytes(path, limit=max_size, root=root), ""
+    except InputRefused as refused:
+        prefix = "file" if refused.reason.startswith("too large") else "file not readable:"
+        return None, f"{prefix} {refused.reason}"
 
 
 def _is_transient(ir: FileIR) -> bool:
@@ -200,13 +209,62 @@ def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[tuple[FileIR, by
         with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
             for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
                 done += 1
-                ir = load_ir(data)
-                if ir is None:   # only a broken pickle module could do this; say so anyway
-                    yield _unreadable(job.path, job.language, job.module, "",
-                                      "front-end worker failed (result unreadable)"), None
-                else:
-                    yield ir, data
+                yield _from_worker(job, data)
     except BrokenProcessPool:
-        for job in batch[done:]:
-            yield _unreadable(job.path, job.language, job.module, "",
-                              "front-end worker crashed (out of memory or a native fault)"), None
+        # Which file crashed the worker is unknown: the rest of the batch is parsed again, and
+        # only a file that crashes a worker of its own is marked.
+        yield from _isolate(batch[done:], workers)
+
+
+def _isolate(batch: list[_Job], workers: int) -> Iterator[tuple[FileIR, bytes | None]]:
+    """Parse `batch` one job per task in fresh pools. Each round keeps what finished before
+    the pool broke; a round that finished nothing narrows to one job per pool, so the file
+    that kills its own worker is the only one marked crashed."""
+    results: dict[int, tuple[FileIR, bytes | None]] = {}
+    pending = list(range(len(batch)))
+    while pending:
+        width = workers if len(pending) > 1 else 1
+        finished = _round([batch[index] for index in pending], width)
+        for index, outcome in zip(list(pending), finished):
+            if outcome is not None:
+                results[index] = outcome
+        survivors = [index for index, outcome in zip(pending, finished) if outcome is None]
+        if len(survivors) == len(pending):          # nothing finished: go one by one
+            for index in survivors:
+                outcome = _round([batch[index]], 1)[0]
+                results[index] = outcome if outcome is not None else (_crashed(batch[index]),
+                                                                      None)
+            survivors = []
+        pending = survivors
+    for index in range(len(batch)):
+        yield results[index]
+
+
+def _round(batch: list[_Job], workers: int) -> list[tuple[FileIR, bytes | None] | None]:
+    """One pool over `batch`, a task per job; None for each job the broken pool lost."""
+    outcomes: list[tuple[FileIR, bytes | None] | None] = [None] * len(batch)
+    try:
+        with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
+            futures = [pool.submit(_run_job_pickled, job) for job in batch]
+            for index, future in enumerate(futures):
+                try:
+                    outcomes[index] = _from_worker(batch[index], future.result())
+                except BrokenProcessPool:
+                    pass
+    except BrokenProcessPool:
+        pass
+    return outcomes
+
+
+def _from_worker(job: _Job, data: bytes) -> tuple[FileIR, bytes | None]:
+    ir = load_ir(data)
+    if ir is None:   # only a broken pickle module could do this; say so anyway
+        return _unreadable(job.path, job.language, job.module, "",
+                           "front-end worker failed (result unreadable)"), None
+    return ir, data
+
+
+def _crashed(job: _Job) -> FileIR:
+    return _unreadable(job.path, job.language, job.module, "",
+                       "front-end worker crashed on this file (out of memory or a native "
+                       "fault); it was not read")

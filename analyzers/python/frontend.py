@@ -8,24 +8,36 @@ audited code is parsed, never imported or run.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Container
 
 import libcst as cst
+
+try:
+    import resource
+except ImportError:       # Windows: no stack limit to read; always use a thread of our own
+    resource = None
 
 from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.python.expressions import ExpressionReader
 from topo.analyzers.collect import Context, Facts
+from topo.analyzers.python.nesting import nesting_problem
 from topo.analyzers.python.paths import Resolver
 from topo.analyzers.python.scopes import Scope, ScopeKind
 from topo.analyzers.python.spans import SourceText, node_positions
 from topo.analyzers.python.visitor import StatementWalker
 from topo.analyzers.model import Location, Unknown
 
-__all__ = ["FRONTEND_VERSION", "parse_python"]
+__all__ = ["FRONTEND_VERSION", "PARSER_STACK_BYTES", "parse_python"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-5"
+FRONTEND_VERSION = "python-6"
+# libcst's native parser recurses on the calling thread's stack. The nesting bound
+# (`nesting`) is sized for 8 MiB, the main thread's usual stack; on a smaller one (a thread:
+# 512 KiB on macOS, 128 KiB on musl; a Dask worker) the parse runs on a thread of this size.
+PARSER_STACK_BYTES = 64 * 1024 * 1024
+_MAIN_STACK_BYTES = 8 * 1024 * 1024
 
 
 def parse_python(path: str, source: str, module: str, *, strict: bool = False,
@@ -43,8 +55,12 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False,
     lines = source.count("\n") + (0 if not source or source.endswith("\n") else 1)
     empty = FileIR(path, Language.PYTHON, module, digest, lines)
     text = source.removeprefix("\ufeff")   # libcst drops a byte-order mark too
+    problem = nesting_problem(text)
+    if problem is not None:
+        line, what = problem
+        return _failed(empty, f"not parsed: nested too deeply for the parser ({what})", line)
     try:
-        tree = cst.parse_module(text)
+        tree = _parse_module(text)
     except cst.ParserSyntaxError as error:
         return _failed(empty, f"syntax error: {error.message}", error.raw_line)
     except RecursionError:
@@ -55,6 +71,37 @@ def parse_python(path: str, source: str, module: str, *, strict: bool = False,
         if strict:
             raise
         return _failed(empty, "nested too deeply to read", None)
+
+
+def _parse_module(text: str) -> cst.Module:
+    """`cst.parse_module` on a stack the nesting bound was sized for."""
+    if _main_stack_suffices():
+        return cst.parse_module(text)
+    outcome: list[cst.Module | BaseException] = []
+
+    def parse() -> None:
+        try:
+            outcome.append(cst.parse_module(text))
+        except BaseException as error:  # noqa: BLE001 - re-raised in the caller's thread
+            outcome.append(error)
+
+    previous = threading.stack_size(PARSER_STACK_BYTES)
+    try:
+        worker = threading.Thread(target=parse, name="topo-libcst")
+        worker.start()
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _main_stack_suffices() -> bool:
+    if resource is None or threading.current_thread() is not threading.main_thread():
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    return soft == resource.RLIM_INFINITY or soft >= _MAIN_STACK_BYTES
 
 
 def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:

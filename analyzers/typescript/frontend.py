@@ -9,8 +9,9 @@ Syntax errors: tree-sitter always returns a tree, with ERROR and MISSING nodes w
 does not parse. When error regions cover most of the file, it is recorded as a `parse_error`
 with no facts (the file is too broken to say anything true about it); otherwise the facts of
 the readable parts are kept and each error region becomes an Unknown with its line, so the
-audit says which lines it could not read. Files that look minified (a bundle: very long lines
-making up most of the file) are not read and say so.
+audit says which lines it could not read. A bundle (long lines of code outside strings making
+up most of the file, `discovery.generated`) is not read and says so; discovery already lists
+bundles as out of scope, so this only guards direct callers. Long string literals are read.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import tree_sitter
 from topo.analyzers.ir import MODULE_SCOPE, Comment, FileIR, Language
 from topo.analyzers.typescript.bindings import ScopeBuilder
 from topo.analyzers.collect import Context, Facts
+from topo.analyzers.discovery.generated import bundle_reason
 from topo.analyzers.typescript.grammars import parse_tree
 from topo.analyzers.typescript.imports import module_links
 from topo.analyzers.typescript.paths import Resolver
@@ -37,16 +39,13 @@ from topo.analyzers.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-4"
+FRONTEND_VERSION = "typescript-5"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
     "tsx": Language.TSX, "js": Language.JAVASCRIPT, "jsx": Language.JAVASCRIPT,
     "mjs": Language.JAVASCRIPT, "cjs": Language.JAVASCRIPT,
 }
-# A bundle: lines longer than this make up most of the file.
-_MINIFIED_LINE = 1000
-_MINIFIED_SHARE = 0.5
 # More unreadable than readable text: nothing the file says can be trusted.
 _BROKEN_SHARE = 0.5
 _MAX_ERROR_UNKNOWNS = 20
@@ -71,9 +70,9 @@ def parse_typescript(path: str, source: str, module: str, language: Language | N
     lines = source.count("\n") + (0 if not source or source.endswith("\n") else 1)
     empty = FileIR(path, language, module, digest, lines)
     text = source.removeprefix("\ufeff")
-    minified = _minified(text)
-    if minified is not None:
-        return _failed(empty, minified, None)
+    bundle = bundle_reason(text)
+    if bundle is not None:
+        return _failed(empty, f"not read: {bundle}", None)
     data = text.encode("utf-8", "surrogatepass")
     tree = parse_tree(language, data)
     source_text = SourceText(path, data)
@@ -99,16 +98,6 @@ def parse_typescript(path: str, source: str, module: str, language: Language | N
 def _failed(empty: FileIR, reason: str, line: int | None) -> FileIR:
     return FileIR(empty.path, empty.language, empty.module, empty.sha256, empty.lines,
                   parse_error=Unknown(empty.path, reason, line))
-
-
-def _minified(text: str) -> str | None:
-    if len(text) < 2 * _MINIFIED_LINE:
-        return None
-    long_lines = [len(line) for line in text.split("\n") if len(line) > _MINIFIED_LINE]
-    if long_lines and sum(long_lines) > _MINIFIED_SHARE * len(text):
-        return (f"not read: looks minified or bundled ({len(long_lines)} line(s) over "
-                f"{_MINIFIED_LINE} characters, the longest {max(long_lines)})")
-    return None
 
 
 def _error_regions(root: tree_sitter.Node) -> list[tree_sitter.Node]:

@@ -1,21 +1,23 @@
 """Reading `tsconfig.json`: JSON with comments and trailing commas (JSONC).
 
 A small scanner drops `//` and `/* */` comments and commas before `}` or `]`, outside strings,
-then the standard JSON parser reads the rest. A file that still is not JSON gives None.
+then the standard JSON parser reads the rest, after the bounded reader's depth check. A file
+that still is not JSON gives None; one nested too deeply raises `InputRefused`.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from topo.analyzers.reading import load_json
 
 __all__ = ["loads_jsonc"]
 
 
 def loads_jsonc(text: str) -> Any:
-    """The value of a JSONC document, or None when it cannot be read."""
+    """The value of a JSONC document, or None when it is not JSON."""
     try:
-        return json.loads(_strip(text.removeprefix("\ufeff")))
+        return load_json(_strip(text.removeprefix("\ufeff")))
     except ValueError:
         return None
 

@@ -21,11 +21,14 @@ a file can change what an unchanged file's imports mean.
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from topo.analyzers.model import Unknown
+from topo.analyzers.reading import InputRefused, read_text
 from topo.analyzers.typescript.jsonc import loads_jsonc
 
 __all__ = ["PathAlias", "TsConfig", "ProjectLayout", "load_layout", "SCRIPT_EXTENSIONS",
@@ -81,6 +84,8 @@ class ProjectLayout:
 
     sources: frozenset[str] = frozenset()
     configs: tuple[TsConfig, ...] = ()
+    # tsconfig files (or files they extend) that could not be read; not part of the digest
+    unknowns: tuple[Unknown, ...] = ()
 
     @property
     def digest(self) -> str:
@@ -153,24 +158,28 @@ class ProjectLayout:
 
 
 def load_layout(root: Path, sources: Iterable[str], manifests: Iterable[str]) -> ProjectLayout:
-    """The layout of an audited tree: its TS/JS sources and every readable tsconfig.json."""
+    """The layout of an audited tree: its TS/JS sources and every readable tsconfig.json.
+    A tsconfig (or a file it extends) that cannot be read safely is an Unknown of the layout:
+    it must lie inside `root` after symlinks are resolved and be a small regular file."""
     configs = []
+    unknowns: list[Unknown] = []
     for manifest in sorted(manifests):
         if posixpath.basename(manifest) == "tsconfig.json":
-            config = _read_config(root, manifest)
+            config = _read_config(root, manifest, unknowns)
             if config is not None:
                 configs.append(config)
-    return ProjectLayout(frozenset(sources), tuple(configs))
+    return ProjectLayout(frozenset(sources), tuple(configs), tuple(sorted(set(unknowns),
+                         key=lambda unknown: (unknown.file, unknown.reason))))
 
 
-def _read_config(root: Path, manifest: str) -> TsConfig | None:
+def _read_config(root: Path, manifest: str, unknowns: list[Unknown]) -> TsConfig | None:
     directory = posixpath.dirname(manifest)
     options: dict = {}
     origin: dict[str, str] = {}     # option -> directory of the file that set it
     current, hops = manifest, 0
     chain: list[tuple[str, dict]] = []
     while current is not None and hops <= _MAX_EXTENDS:
-        data = _load(root, current)
+        data = _load(root, current, manifest, unknowns)
         if not isinstance(data, dict):
             break
         chain.append((posixpath.dirname(current), data))
@@ -215,8 +224,13 @@ def _extended(current: str, extends: str) -> str | None:
     return target if target.endswith(".json") else target + ".json"
 
 
-def _load(root: Path, relative: str) -> object:
+def _load(root: Path, relative: str, manifest: str, unknowns: list[Unknown]) -> object:
+    path = root / relative
+    if not os.path.exists(path):
+        return None        # a missing (or dangling) extended file: nothing to read or hide
     try:
-        return loads_jsonc((root / relative).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
+        return loads_jsonc(read_text(path, root=root))
+    except InputRefused as refused:
+        via = "" if relative == manifest else f" (extended by {manifest})"
+        unknowns.append(Unknown(relative, f"tsconfig not read{via}: {refused.reason}"))
         return None

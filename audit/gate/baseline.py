@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from topo.analyzers.reading import InputRefused, load_json, read_text
 from topo.audit.fingerprint import SCHEME, fingerprint
 from topo.audit.model import Finding, Suppression, SuppressionKind
 
@@ -25,6 +26,8 @@ __all__ = ["BASELINE_SCHEMA", "Baseline", "BaselineEntry", "BaselineError", "bas
            "read_baseline", "write_baseline", "render_baseline", "apply_baseline"]
 
 BASELINE_SCHEMA = "topo-baseline/1"
+# A baseline of 100,000 findings is about 25 MB; anything larger is not one.
+MAX_BASELINE_BYTES = 64 * 1024 * 1024
 
 
 class BaselineError(Exception):
@@ -111,13 +114,13 @@ def write_baseline(path: Path, baseline: Baseline) -> None:
 
 
 def read_baseline(path: Path) -> Baseline:
+    """The baseline in `path`: a regular file of at most `MAX_BASELINE_BYTES` (a FIFO or a
+    device is refused before it is opened)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BaselineError(f"baseline {path}: no such file (create it with "
-                            "--write-baseline)") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BaselineError(f"baseline {path}: cannot be read: {error}") from None
+        data = load_json(read_text(path, limit=MAX_BASELINE_BYTES))
+    except InputRefused as refused:
+        hint = " (create it with --write-baseline)" if refused.reason == "no such file" else ""
+        raise BaselineError(f"baseline {path}: {refused.reason}{hint}") from None
     except json.JSONDecodeError as error:
         raise BaselineError(f"baseline {path}:{error.lineno}:{error.colno}: invalid JSON: "
                             f"{error.msg}") from None

@@ -131,7 +131,7 @@ def test_symlink_loops_and_links_out_of_the_root_are_skipped(tmp_path: Path) -> 
     _write(root, {"app/a.py": "x = 1\n", "shared/lib.py": "x = 1\n"})
     _write(outside, {"secret.py": "x = 1\n"})
     os.symlink("..", root / "app" / "parent")
-    os.symlink(root / "app" / "self_loop", root / "app" / "self_loop")
+    os.symlink(root / "app" / "self_loop.py", root / "app" / "self_loop.py")
     os.symlink(outside, root / "app" / "elsewhere")
     os.symlink(root / "shared", root / "app" / "linked")
     inventory = discover(root, WALK)
@@ -140,7 +140,7 @@ def test_symlink_loops_and_links_out_of_the_root_are_skipped(tmp_path: Path) -> 
     assert [(u.file, u.reason) for u in inventory.unknowns] == [
         ("app/elsewhere", "symlink to outside the audited root skipped"),
         ("app/parent", "symlink loop skipped"),
-        ("app/self_loop", "symlink loop skipped"),
+        ("app/self_loop.py", "symlink loop skipped"),
     ]
 
 

@@ -14,6 +14,7 @@ from topo.cli.options import ScanOptions, Verbosity, project_config, scan_option
     verbosity_options
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
+from topo.reports.escape import escape_text
 from topo.reports.formats import GATE_FORMATS
 from topo.reports.gate_report import gate_document, render_gate_text
 from topo.reports.json_report import render_json
@@ -101,7 +102,7 @@ def _tell(outcome: GateOutcome, verbosity: Verbosity) -> None:
     """Warnings and unknowns on standard error: the report itself stays on its own stream."""
     for unknown in outcome.result.unknowns:
         where = f"{unknown.file}:{unknown.line}" if unknown.line else unknown.file
-        click.echo(f"topo: unknown: {where}: {unknown.reason}", err=True)
+        click.echo(escape_text(f"topo: unknown: {where}: {unknown.reason}"), err=True)
     for note in outcome.notes:
         click.echo(f"topo: warning: {note}", err=True)
     if outcome.baseline_written is not None:
@@ -112,6 +113,7 @@ def _tell(outcome: GateOutcome, verbosity: Verbosity) -> None:
 
 
 def _write(text: str, output: str) -> None:
+    text = escape_text(text)
     if output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -10,6 +10,7 @@ import click
 from topo.cli.audit_cmd import audit_request
 from topo.cli.errors import UserError
 from topo.audit.pipeline import AuditError, run_audit
+from topo.reports.escape import escape_text
 from topo.reports.graph_export import FORMATS, render_graph
 
 __all__ = ["graph"]
@@ -38,7 +39,7 @@ def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool) -
         result = run_audit(request)
     except AuditError as error:
         raise UserError(str(error)) from None
-    text = render_graph(result.graph, fmt)
+    text = escape_text(render_graph(result.graph, fmt))
     if out == "-":
         sys.stdout.write(text)
         return

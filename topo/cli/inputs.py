@@ -7,24 +7,37 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from topo.analyzers.reading import InputRefused, load_json, read_text
 from topo.cli.errors import UserError
 
-__all__ = ["read_expression", "read_json_file", "parse_instant"]
+__all__ = ["MAX_CONTEXT_BYTES", "MAX_EXPRESSION_BYTES", "read_expression", "read_json_file",
+           "parse_instant"]
+
+# A trigger is one expression; a context is a state/tags/events document.
+MAX_EXPRESSION_BYTES = 1024 * 1024
+MAX_CONTEXT_BYTES = 16 * 1024 * 1024
 
 
 def read_expression(value: str) -> str:
     """A trigger given inline, as `-` (standard input) or as `@path` (a file)."""
     if value == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(MAX_EXPRESSION_BYTES + 1)
+        if len(text) > MAX_EXPRESSION_BYTES:
+            raise UserError(f"trigger on standard input: too large (the limit is "
+                            f"{MAX_EXPRESSION_BYTES} characters)")
+        return text
     if value.startswith("@") and len(value) > 1:
-        return _read_text(Path(value[1:]), what="trigger file")
+        return _read_text(Path(value[1:]), what="trigger file", limit=MAX_EXPRESSION_BYTES)
     return value
 
 
-def read_json_file(path: Path, *, what: str) -> object:
-    text = _read_text(path, what=what)
+def read_json_file(path: Path, *, what: str, limit: int = MAX_CONTEXT_BYTES) -> object:
+    """A JSON input file: regular, at most `limit` bytes, UTF-8, nested at most 100 deep."""
+    text = _read_text(path, what=what, limit=limit)
     try:
-        return json.loads(text)
+        return load_json(text)
+    except InputRefused as refused:
+        raise UserError(f"{what} {path}: {refused.reason}") from None
     except json.JSONDecodeError as error:
         raise UserError(f"{what} {path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}")
 
@@ -41,16 +54,8 @@ def parse_instant(value: str | None) -> datetime:
     return instant if instant.tzinfo else instant.replace(tzinfo=UTC)
 
 
-def _read_text(path: Path, *, what: str) -> str:
+def _read_text(path: Path, *, what: str, limit: int) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{what} {path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{what} {path}: is a directory, not a file") from None
-    except PermissionError:
-        raise UserError(f"{what} {path}: permission denied") from None
-    except UnicodeDecodeError as error:
-        raise UserError(f"{what} {path}: not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise UserError(f"{what} {path}: {error.strerror or error}") from None
+        return read_text(path, limit=limit)
+    except InputRefused as refused:
+        raise UserError(f"{what} {path}: {refused.reason}") from None

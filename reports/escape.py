@@ -1,0 +1,40 @@
+"""Writing text that may carry bytes which are not UTF-8.
+
+A file name that is not valid UTF-8 is carried inside topo as `os.fsdecode` gives it (each bad
+byte a lone surrogate, U+DC80-U+DCFF), so that the file can still be opened. No report may hold
+a lone surrogate: it cannot be encoded, so a report would be cut short. Every report therefore
+writes such a byte as the four characters `\\xff`, and any other lone surrogate as `\\ud800`;
+the document is escaped before it is rendered, so each format then quotes the backslash its
+own way (JSON `\\\\xff`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["escape_document", "escape_text"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_text(text: str) -> str:
+    """`text` with each lone surrogate written as a `\\xNN` (or `\\uNNNN`) escape."""
+    if not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub(_escape, text)
+
+
+def escape_document(value: object) -> object:
+    """A JSON-shaped value with every string (keys too) passed through `escape_text`."""
+    if isinstance(value, str):
+        return escape_text(value)
+    if isinstance(value, dict):
+        return {escape_document(key): escape_document(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escape_document(item) for item in value]
+    return value
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
