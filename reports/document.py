@@ -20,7 +20,7 @@ from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
-from topo.reports.escape import escape_document
+from topo.reports.escape import escape_document, escape_facts
 
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
@@ -49,10 +49,10 @@ def audit_document(result: AuditResult) -> dict:
         "nodes": [_node(node) for node in result.nodes],
         "relations": [_relation(relation) for relation in result.relations],
     })
-    # The typed facts the views read travel beside the JSON part (which alone is escaped:
-    # the views escape what they write).
-    document.update({CONTRACTS: result.contracts, FINDING_FACTS: result.finding_facts,
-                     PLACEMENT: result.placement})
+    # The typed facts the views read travel beside the JSON part, escaped the same way.
+    document.update(escape_facts({CONTRACTS: result.contracts,
+                                  FINDING_FACTS: result.finding_facts,
+                                  PLACEMENT: result.placement}))
     return document
 
 

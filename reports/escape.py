@@ -10,9 +10,10 @@ own way (JSON `\\\\xff`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-__all__ = ["escape_document", "escape_text"]
+__all__ = ["escape_document", "escape_facts", "escape_text"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -32,6 +33,23 @@ def escape_document(value: object) -> object:
         return {escape_document(key): escape_document(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [escape_document(item) for item in value]
+    return value
+
+
+def escape_facts(value: object) -> object:
+    """A typed fact (frozen dataclasses, tuples, dicts) with every string escaped and every
+    container keeping its type, so the views' look-ups by id agree with the escaped JSON
+    part of the document."""
+    if isinstance(value, str):
+        return escape_text(value)
+    if isinstance(value, dict):
+        return {escape_facts(key): escape_facts(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple, frozenset)):
+        return type(value)(escape_facts(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {field.name: escape_facts(getattr(value, field.name))
+                   for field in dataclasses.fields(value) if field.init}
+        return dataclasses.replace(value, **changes)
     return value
 
 

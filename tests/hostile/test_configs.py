@@ -64,7 +64,7 @@ def test_deep_mcp_json_is_an_unknown_not_a_recursion_error(tmp_path: Path) -> No
 def test_read_configs_survives_deep_json_below_the_recursion_limit(tmp_path: Path) -> None:
     depth = sys.getrecursionlimit() + 100            # deep enough for `json` to raise
     (tmp_path / "mcp.json").write_text('{"mcpServers": ' + "[" * depth + "]" * depth + "}")
-    facts, unknowns = read_configs(tmp_path, ("mcp.json",))
+    facts, unknowns = read_configs(tmp_path, ("mcp.json",), settings_kept=())
     assert facts.servers == () and [u.file for u in unknowns] == ["mcp.json"]
 
 
