@@ -18,13 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from topo.analyzers.model import Location
+from topo.analyzers.reading import InputRefused, read_bytes
 from topo.audit.dsl import ParseResult, parse_trigger
 from topo.audit.policy.model import Emu, EmuSet, LoadError
 
-__all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME", "MAX_JSON_DEPTH",
-           "MAX_JSON_NUMBER_DIGITS"]
+__all__ = ["load_emus", "load_emu_file", "LOCK_FILE_NAME", "MAX_EMU_FILE_BYTES",
+           "MAX_JSON_DEPTH", "MAX_JSON_NUMBER_DIGITS"]
 
 LOCK_FILE_NAME = ".emu.lock.jsonl"
+MAX_EMU_FILE_BYTES = 256 * 1024 * 1024
+"""One EMU file; about 250,000 EMUs of a kilobyte each."""
 MAX_JSON_DEPTH = 64
 """Nesting of one EMU line; an EMU nests about 4 levels (emu → action → args → value)."""
 MAX_JSON_NUMBER_DIGITS = 100
@@ -58,7 +61,7 @@ def load_emus(directory: str | os.PathLike[str], *, root: str | os.PathLike[str]
     errors: list[LoadError] = []
     parse = _memoised_parser()
     for path in paths:
-        file_emus, file_errors = _read_file(path, _display(path, root), parse)
+        file_emus, file_errors = _read_file(path, _display(path, root), parse, root)
         emus.extend(file_emus)
         errors.extend(file_errors)
     unique, duplicates = _drop_duplicates(emus)
@@ -83,11 +86,13 @@ def load_emu_file(file: str | os.PathLike[str], *, root: str | os.PathLike[str] 
 
 
 def source_files(folder: Path) -> list[Path]:
-    """The `*.jsonl` files the CLI would read: sorted, top level only, no dotfiles."""
+    """The `*.jsonl` files the CLI would read: sorted, top level only, no dotfiles. A `.jsonl`
+    entry that is not a regular file (a FIFO, a link to a device) is listed too, so that reading
+    it refuses it with its name instead of skipping it silently."""
     return sorted(
         (p for p in folder.iterdir()
          if p.name.endswith(".jsonl") and not p.name.startswith(".")
-         and p.name != LOCK_FILE_NAME and p.is_file()),
+         and p.name != LOCK_FILE_NAME and not p.is_dir()),
         key=lambda p: p.name)
 
 
@@ -110,19 +115,25 @@ def _failed(where: Location, message: str) -> EmuSet:
 def _display(path: Path, root: str | os.PathLike[str] | None) -> str:
     """`path` relative to `root` when it lies under it, always with `/` separators."""
     if root is not None:
-        try:
-            return path.resolve().relative_to(Path(root).resolve()).as_posix()
-        except ValueError:
-            pass
+        # The link's own place first: a symlink leading out of the root is named where it is.
+        for base, target in ((Path(root).absolute(), path.absolute()),
+                             (Path(root).resolve(), path.resolve())):
+            try:
+                return target.relative_to(base).as_posix()
+            except ValueError:
+                pass
     return path.as_posix()
 
 
-def _read_file(path: Path, name: str, parse: Callable[[str], ParseResult]
-               ) -> tuple[list[Emu], list[LoadError]]:
+def _read_file(path: Path, name: str, parse: Callable[[str], ParseResult],
+               root: str | os.PathLike[str] | None = None) -> tuple[list[Emu], list[LoadError]]:
+    """The EMUs of one file: a regular file of at most `MAX_EMU_FILE_BYTES`, inside `root`
+    (when given) once symlinks are resolved."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        return [], [LoadError(Location(name, 0), f"cannot read file ({error.strerror or error})")]
+        data = read_bytes(path, limit=MAX_EMU_FILE_BYTES,
+                          root=Path(root) if root is not None else None)
+    except InputRefused as refused:
+        return [], [LoadError(Location(name, 0), f"cannot read file ({refused.reason})")]
     emus: list[Emu] = []
     errors: list[LoadError] = []
     # JSONL lines are physical `\n` lines; `str.splitlines` would also split on U+2028, which

@@ -5,6 +5,7 @@ EMUs beside it are still read."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -219,3 +220,28 @@ def test_terminal_progress_counts_emus() -> None:
     progress = TerminalProgress(stream, clock=lambda: next(now))  # type: ignore[arg-type]
     progress.count(3, 3, "EMUs searched")
     assert stream[-1].endswith("topo: 3/3 EMUs searched")
+
+
+def test_an_emu_file_that_is_a_fifo_is_refused_not_read_or_skipped(tmp_path: Path) -> None:
+    folder = write_emus(tmp_path / "emus", emu("b.healthy"))
+    os.mkfifo(folder / "a.jsonl")                 # nothing writes it: a read would block
+    result = run("emus", "validate", str(folder))
+    assert_clean_failure(result, 2)
+    assert "a.jsonl:0: error: cannot read file (not a regular file (a FIFO))" in result.output, \
+        result.output
+    assert "b.healthy" not in result.output or "error" in result.output
+    assert policy.load_emus(folder).emus[0].emu_key == "b.healthy"   # the healthy file is read
+
+
+def test_an_emu_file_linked_out_of_the_audited_root_is_not_opened(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text(json.dumps(emu("x.outside")) + "\n", encoding="utf-8")
+    root = tmp_path / "repo"
+    (root / "emus").mkdir(parents=True)
+    (root / "app.py").write_text("x = 1\n", encoding="utf-8")
+    (root / "emus" / "link.jsonl").symlink_to(outside)
+    loaded = policy.load_emus(root / "emus", root=root)
+    assert [e.emu_key for e in loaded.emus] == []
+    assert [(e.location.file, e.message) for e in loaded.errors] == [
+        ("emus/link.jsonl", "cannot read file (outside the audited root (a symlink leads out "
+                            "of it))")]

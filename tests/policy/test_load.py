@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -162,18 +163,18 @@ def test_non_utf8_line_is_an_error_and_the_other_lines_still_load(tmp_path: Path
 def test_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, "emus.jsonl", emu_line("k.a"))
     write(tmp_path, "more.jsonl", emu_line("k.b"))
-    real_read = Path.read_bytes
+    real_open = os.open
 
-    def refuse(path: Path) -> bytes:  # chmod 0 does not stop root, so refuse in Python
-        if path.name == "emus.jsonl":
+    def refuse(path, *args, **kwargs):  # chmod 0 does not stop root, so refuse in Python
+        if Path(path).name == "emus.jsonl":
             raise PermissionError(13, "Permission denied")
-        return real_read(path)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     loaded = load_emus(tmp_path)
     assert [e.emu_key for e in loaded.emus] == ["k.b"]
     (error,) = loaded.errors
-    assert error.message == "cannot read file (Permission denied)"
+    assert error.message == "cannot read file (permission denied)"   # the bounded reader's wording
 
 
 def test_file_names_are_relative_to_root_with_forward_slashes(tmp_path: Path) -> None:
