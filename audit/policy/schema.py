@@ -60,8 +60,8 @@ def _error_order(error: Any) -> tuple[str, int, str]:
     return dotted(tuple(error.absolute_path)), rank, error.message
 
 
-# Root keywords under which an object is valid exactly when the root's own checks (type, keys)
-# hold and each value is valid against its key's subschema; the others only annotate.
+# Root keywords under which an object is valid exactly when the shell holds and each value is
+# valid against its key's subschema (the EMU schema's root uses these and no others).
 _SPLITTABLE_ROOT = frozenset({"$schema", "$id", "$comment", "$defs", "title", "description",
                               "type", "required", "additionalProperties", "properties"})
 
@@ -71,12 +71,14 @@ class EmuSchema:
 
     Most EMUs of a large policy set are valid and many share their `action` and `policy`
     objects, yet jsonschema walks every value of every EMU and errors are only wanted for the
-    invalid ones. So a quick yes/no comes first: the root's checks run on the object with each
-    value's subschema set aside (`_shell`), then each value against its key's subschema, and the
-    verdict for any value but a string (keys and triggers are mostly unique) is remembered by
-    its canonical JSON text (equal text, equal JSON value, equal verdict). Only a "no" pays for the full, sorted error walk. A root
-    with any other keyword (`allOf`, `if`, a schema for extra keys…) could relate values to each
-    other, so then every EMU is validated whole.
+    invalid ones. So a quick yes/no comes first: the root's keywords run on the object with
+    each value's subschema replaced by `true` (`_shell`), then each value runs against its
+    key's subschema; the verdict for any value but a string (keys and triggers are mostly
+    unique) is remembered by its canonical JSON text (equal text, equal JSON value, equal
+    verdict). Only a "no" pays for the full, sorted error walk. The split is made only when the
+    root uses the keywords listed in `_SPLITTABLE_ROOT` (this schema's); with any other (such
+    as `unevaluatedProperties`, which reads what `properties` evaluated) each EMU is validated
+    whole.
     """
 
     def __init__(self, validator: Draft202012Validator | None = None) -> None:
