@@ -98,13 +98,14 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
         click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "
                    "(listed under unknowns)", err=True)
     if output.out == "-":
-        sys.stdout.write(output.formats[0].render(document))
+        output.formats[0].write(document, sys.stdout)
         return
     directory = Path(output.out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for fmt in output.formats:
-            (directory / fmt.file_name).write_text(fmt.render(document), encoding="utf-8")
+            with open(directory / fmt.file_name, "w", encoding="utf-8") as stream:
+                fmt.write(document, stream)
     except OSError as error:
         raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
     for fmt in output.formats:
