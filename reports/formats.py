@@ -45,7 +45,7 @@ class ReportFormat:
         out.write("".join(batch))
 
 
-_BATCH = 16384   # pieces per write: few calls, and a batch of a few hundred kilobytes
+_BATCH = 16384   # pieces per write: few calls, each well under a megabyte
 
 
 AUDIT_FORMATS: tuple[ReportFormat, ...] = (
