@@ -17,6 +17,7 @@ __all__ = ["state_ref", "tag_ref", "event_ref", "segments_of", "is_state_key",
            "STATE_SEGMENTS"]
 
 SEGMENT = re.compile(r"[a-z][a-z0-9_]*")
+_WELL_FORMED = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*")   # every segment a SEGMENT
 STATE_SEGMENTS = range(2, 8)     # 2 to 7 segments after `state.` (the SDK builder's rule)
 EVENT_SEGMENTS = (3, 4)          # subject.verb.object, optionally after a project slug
 
@@ -24,6 +25,8 @@ EVENT_SEGMENTS = (3, 4)          # subject.verb.object, optionally after a proje
 def segments_of(stream: TokenStream, token: Token) -> list[str]:
     """The segments after the prefix, once every segment (prefix included) is well formed."""
     parts = token.text.split(".")
+    if _WELL_FORMED.fullmatch(token.text):  # the usual case: no segment to blame
+        return parts[1:]
     offset = token.span.start
     for part in parts:
         span = TextSpan(offset, offset + len(part))

@@ -40,8 +40,9 @@ class TokenStream:
     # ---- reading -------------------------------------------------------------------------
 
     def peek(self, ahead: int = 0) -> Token:
-        index = min(self.pos + ahead, len(self.tokens) - 1)
-        return self.tokens[index]
+        index = self.pos + ahead   # past the end, the EOF token repeats
+        tokens = self.tokens
+        return tokens[index] if index < len(tokens) else tokens[-1]
 
     def at(self, *kinds: TokenKind) -> bool:
         return self.peek().kind in kinds

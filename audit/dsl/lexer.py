@@ -117,6 +117,7 @@ MAX_NUMBER_DIGITS = 100
 """Digits of one number literal. Far beyond any threshold a policy compares with, and far below
 Python's 4,300-digit limit on int/str conversion that printing and JSON output would meet."""
 _CURLY_QUOTES = "\u2018\u2019\u201c\u201d"
+_SPACE = re.compile(r"\s+")   # re's `\s` is `str.isspace`: one match skips a run of blanks
 
 
 def tokenize(text: str) -> LexResult:
@@ -138,7 +139,7 @@ class _Lexer:
         while self.pos < len(text):
             char = text[self.pos]
             if char.isspace():
-                self.pos += 1
+                self.pos = _SPACE.match(text, self.pos).end()
             elif text.startswith("//", self.pos):
                 self._comment()
             elif char == "'":

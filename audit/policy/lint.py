@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from jsonschema import Draft202012Validator
-
 from topo.audit import codes
 from topo.audit.model import Code, Finding
 from topo.audit.policy.lints import LINTS, Issue, Lint, LintContext
 from topo.audit.policy.model import Emu, PolicyConfig
 from topo.audit.policy.paths import JsonPath, dotted, overlaps, parse
-from topo.audit.policy.schema import emu_validator, schema_violations
+from topo.audit.policy.schema import EmuSchema
 from topo.audit.policy.trigger_facts import trigger_facts
 
 __all__ = ["lint_emu", "lint_emus", "finding_order"]
@@ -25,17 +23,17 @@ __all__ = ["lint_emu", "lint_emus", "finding_order"]
 def lint_emus(emus: Iterable[Emu], config: PolicyConfig = PolicyConfig(), *,
               lints: tuple[Lint, ...] = LINTS) -> tuple[Finding, ...]:
     """Findings for every EMU, in report order (file, line, code, message)."""
-    validator = emu_validator()
-    findings = [f for emu in emus
-                for f in lint_emu(emu, config, validator=validator, lints=lints)]
+    schema = EmuSchema()
+    findings = [f for emu in emus for f in lint_emu(emu, config, schema=schema, lints=lints)]
     return tuple(sorted(findings, key=finding_order))
 
 
 def lint_emu(emu: Emu, config: PolicyConfig = PolicyConfig(), *,
-             validator: Draft202012Validator | None = None,
+             schema: EmuSchema | None = None,
              lints: tuple[Lint, ...] = LINTS) -> tuple[Finding, ...]:
-    """Findings for one EMU: its schema violations, then every lint whose input is sound."""
-    violations = schema_violations(emu.raw, validator)
+    """Findings for one EMU: its schema violations, then every lint whose input is sound.
+    `schema` is the run's `EmuSchema` (one is built when none is given)."""
+    violations = (schema or EmuSchema()).violations(emu.raw)
     rejected = [v.path for v in violations]
     findings = [_finding(emu, codes.EMU_SCHEMA, Issue(v.message, v.path)) for v in violations]
     trigger_ok = emu.trigger is not None and not _touches(("trigger",), rejected)

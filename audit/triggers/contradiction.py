@@ -203,13 +203,13 @@ def _numeric(terms: tuple[Term, ...]) -> str | None:
 
 def _pinned(terms: tuple[Term, ...]) -> str | None:
     """Evaluate every single-key predicate against a value another predicate pins exactly."""
-    for term in terms:
-        pin = _pin(term)
-        if pin is None:
-            continue
-        atom, value, exact = pin
-        for other in terms:
-            if other is term or _single_atom(other.predicate) != atom:
+    pins = [(term, pin) for term in terms if (pin := _pin(term)) is not None]
+    if not pins:
+        return None
+    single = [_single_atom(other.predicate) for other in terms]   # once per term, not per pin
+    for term, (atom, value, exact) in pins:
+        for other, other_atom in zip(terms, single):
+            if other is term or other_atom != atom:
                 continue
             if not exact and not _holds_up_to_normalisation(other.predicate):
                 continue

@@ -16,7 +16,6 @@ from topo.audit.config import ProjectConfig
 from topo.audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from topo.audit.policy import DEFAULT_RETENTION_DAYS
 from topo.reports.document import audit_document
-from topo.reports.escape import escape_text
 from topo.reports.formats import (AUDIT_FORMAT_NAMES, DEFAULT_AUDIT_FORMATS, ReportFormat,
                                   audit_format)
 
@@ -99,14 +98,14 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
         click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "
                    "(listed under unknowns)", err=True)
     if output.out == "-":
-        sys.stdout.write(escape_text(output.formats[0].render(document)))
+        output.formats[0].write(document, sys.stdout)
         return
     directory = Path(output.out)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         for fmt in output.formats:
-            (directory / fmt.file_name).write_text(escape_text(fmt.render(document)),
-                                                   encoding="utf-8")
+            with open(directory / fmt.file_name, "w", encoding="utf-8") as stream:
+                fmt.write(document, stream)
     except OSError as error:
         raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
     for fmt in output.formats:
