@@ -9,6 +9,7 @@ command's package, and no two modules import each other, directly or around a ci
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -99,26 +100,32 @@ def import_circles(graph: nx.DiGraph) -> list[list[str]]:
     return sorted(sorted(c) for c in nx.simple_cycles(arrows))
 
 
+@functools.cache
+def repo_graph() -> nx.DiGraph:
+    """The repository's import graph, read once for all the tests below (it is only read)."""
+    return import_graph(REPO)
+
+
 def test_no_back_arrow_between_floors() -> None:
-    assert back_arrows(import_graph(REPO)) == []
+    assert back_arrows(repo_graph()) == []
 
 
 def test_nothing_outside_the_fuzz_command_imports_it() -> None:
-    assert fuzz_command_imports(import_graph(REPO)) == []
+    assert fuzz_command_imports(repo_graph()) == []
 
 
 def test_no_import_circle() -> None:
-    assert import_circles(import_graph(REPO)) == []
+    assert import_circles(repo_graph()) == []
 
 
 def test_the_vocabulary_imports_nothing_from_the_project() -> None:
-    graph = import_graph(REPO)
+    graph = repo_graph()
     assert set(graph.successors("topo.analyzers.model")) == set()
     assert set(graph.successors("topo.audit.model")) == {"topo.analyzers.model"}
 
 
 def test_the_dsl_depends_only_on_itself_and_the_vocabulary() -> None:
-    graph = import_graph(REPO)
+    graph = repo_graph()
     for module in graph:
         if module.startswith("topo.audit.dsl"):
             for target in graph.successors(module):
