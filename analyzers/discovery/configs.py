@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from topo.analyzers.model import Location, Unknown
-from topo.analyzers.reading import InputRefused, load_json, read_bytes
+from topo.analyzers.reading import InputRefused, load_json, read_text
 from topo.analyzers.packs import McpServerRule
 
 __all__ = ["ConfigFacts", "McpServer", "Setting", "is_config_file", "read_configs"]
@@ -127,13 +127,9 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
 
 def _read(root: Path, relative: str, max_size: int) -> tuple[str, str | None]:
     try:
-        data = read_bytes(root / relative, limit=max_size, root=root)
+        return read_text(root / relative, limit=max_size, root=root), None
     except InputRefused as refused:
         return "", refused.reason
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff"), None
-    except UnicodeDecodeError as error:
-        return "", f"not valid UTF-8 (byte {error.start})"
 
 
 def _mentions_servers(name: str, text: str) -> bool:
