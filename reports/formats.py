@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TextIO
 
 from topo.reports.escape import escape_text
@@ -38,13 +39,9 @@ class ReportFormat:
         if self.pieces is None:
             out.write(escape_text(self.render(document)))
             return
-        batch: list[str] = []
-        for piece in self.pieces(document):
-            batch.append(piece)
-            if len(batch) >= _BATCH:
-                out.write(escape_text("".join(batch)))
-                batch.clear()
-        out.write(escape_text("".join(batch)))
+        pieces = iter(self.pieces(document))
+        while batch := list(islice(pieces, _BATCH)):
+            out.write(escape_text("".join(batch)))
 
 
 _BATCH = 16384   # pieces per write: few calls, each well under a megabyte
