@@ -18,6 +18,7 @@ Names:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Location, Unknown
@@ -25,7 +26,7 @@ from topo.analyzers.model import Location, Unknown
 __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",
     "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Return",
-    "Comment", "GuardedBlock", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
+    "Comment", "GuardedBlock", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS", "merged_results",
 ]
 
 MODULE_SCOPE = "<module>"
@@ -68,6 +69,11 @@ class Value:
     call: str | None = None                    # CALL: id of the producing Call
     entries: tuple[tuple[str | None, Value], ...] = ()
     reads: tuple[str, ...] = ()                # every access path read inside, sorted, deduped
+    # NAME / OTHER / FORMAT: ids of the calls whose *results* the value is computed from,
+    # sorted: the base of a chain (`llm.create(...).choices[0].text`), operands of an
+    # operator (`a() + b()`), f-string holes. A CALL's own result is `call`; the calls in its
+    # arguments are not listed (what a call returns is the dataflow's question).
+    results: tuple[str, ...] = ()
 
     def entry(self, key: str) -> Value | None:
         """The value under a literal key of a DICT value (object literal)."""
@@ -75,6 +81,21 @@ class Value:
             if entry_key == key:
                 return value
         return None
+
+
+def merged_results(values: Iterable[Value | None]) -> tuple[str, ...]:
+    """The sorted ids of the calls whose results `values` are computed from (see
+    `Value.results`): a CALL value's own call, or what another value lists."""
+    found: set[str] = set()
+    for value in values:
+        if value is None:
+            continue
+        if value.kind is ValueKind.CALL:
+            if value.call:
+                found.add(value.call)
+        else:
+            found.update(value.results)
+    return tuple(sorted(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +204,7 @@ class Definition:
     bases: tuple[str, ...] = ()        # classes: resolved base names (or as written)
     is_async: bool = False
     exported: bool = False             # TS: exported from the module
+    returns: str | None = None         # the return annotation, resolved, when it names a class
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +226,9 @@ class Call:
     awaited: bool = False
     decorates: str | None = None                 # qualname of the decorated definition
     bare_decorator: bool = False
+    # Calls whose results the receiver is computed from: `llm.create(...).text.strip()`
+    # reads the result of `create` (see `Value.results`).
+    receiver_results: tuple[str, ...] = ()
 
     def kwarg(self, name: str) -> Value | None:
         for key, value in self.kwargs:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from topo.analyzers.ir import MODULE_SCOPE, Call, Definition, DefinitionKind, FileIR
 
 __all__ = ["CallGraph", "CallEdge", "FunctionKey", "build_call_graph", "function_key",
-           "callers_of", "callees_of"]
+           "callers_of", "callees_of", "reexport_table", "follow_reexport"]
 
 _MAX_REEXPORT_HOPS = 8
 _CONSTRUCTORS = ("__init__", "constructor")
@@ -55,7 +55,7 @@ def build_call_graph(files: Iterable[FileIR]) -> CallGraph:
     """Join per-file resolved callee names to the definitions of all files."""
     files = tuple(files)
     definitions = {function_key(f, d.qualname): (f, d) for f in files for d in f.definitions}
-    reexports = _reexports(files)
+    reexports = reexport_table(files)
     modules = {f.module for f in files}
     edges: list[CallEdge] = []
     resolved: dict[str, FunctionKey] = {}
@@ -82,7 +82,7 @@ def callees_of(graph: CallGraph, function: FunctionKey) -> Iterator[CallEdge]:
     return (edge for edge in graph.edges if edge.caller == function)
 
 
-def _reexports(files: tuple[FileIR, ...]) -> dict[str, str]:
+def reexport_table(files: tuple[FileIR, ...]) -> dict[str, str]:
     """`pkg.name` -> `pkg.sub.name` for every module-level `from pkg.sub import name [as x]`."""
     table: dict[str, str] = {}
     for file in files:
@@ -110,11 +110,11 @@ def _resolve(name: str | None, definitions: Mapping[FunctionKey, tuple[FileIR, D
                 return next((f"{name}.{init}" for init in _CONSTRUCTORS
                              if f"{name}.{init}" in definitions), None)
             return name
-        name = _follow(name, reexports, modules)
+        name = follow_reexport(name, reexports, modules)
     return None
 
 
-def _follow(name: str, reexports: Mapping[str, str], modules: set[str]) -> str | None:
+def follow_reexport(name: str, reexports: Mapping[str, str], modules: set[str]) -> str | None:
     """One re-export hop for `name` or for its longest re-exported prefix (`pkg.Cls.method`)."""
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):

@@ -68,6 +68,8 @@ class Flow:
         if value.kind is ValueKind.CALL:
             return self.calls.get(value.call or "", _EMPTY)
         labels = set().union(*(self.path_labels(file, scope, read) for read in value.reads))
+        for result in value.results:
+            labels |= self.calls.get(result, _EMPTY)
         for _, entry in value.entries:
             labels |= self.value_labels(file, scope, entry)
         return frozenset(labels)
@@ -75,6 +77,8 @@ class Flow:
     def argument_labels(self, file: FileIR, call: Call) -> Labels:
         """Labels of everything a call consumes: arguments, keyword arguments, receiver."""
         labels = set(self.path_labels(file, call.scope, call.receiver))
+        for result in call.receiver_results:
+            labels |= self.calls.get(result, _EMPTY)
         for value in (*call.args, *(v for _, v in call.kwargs)):
             labels |= self.value_labels(file, call.scope, value)
         return frozenset(labels)

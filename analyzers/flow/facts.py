@@ -16,7 +16,8 @@ from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
                                          mark_conditional_atoms)
 from topo.analyzers.ir import FileIR
-from topo.analyzers.packs import Knowledge, Pack, classify, load_packs
+from topo.analyzers.flow.resolution import resolve_files
+from topo.analyzers.packs import Knowledge, Pack, classify, factories, load_packs
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.model import Edge, Site, SiteKind
 
@@ -51,6 +52,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None)
     files = tuple(sorted(files, key=lambda f: f.path))
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
+    files = resolve_files(files, factories(packs))
     pack_sites = classify(files, packs)
     graph = build_call_graph(files)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))

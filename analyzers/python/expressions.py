@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from topo.analyzers.ir import (Assignment, Call, Condition, Definition, DefinitionKind, Guard,
-                               GuardKind, Parameter, Value, ValueKind)
+                               GuardKind, Parameter, Value, ValueKind, merged_results)
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.collect import Context, Facts
 from topo.analyzers.python.guards import comparisons
@@ -72,7 +72,8 @@ class ExpressionReader:
 
     def _other(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         parts = [self.value(child, context) for child in sub_expressions(node)]
-        return Value(ValueKind.OTHER, text, reads=merged_reads(parts))
+        return Value(ValueKind.OTHER, text, reads=merged_reads(parts),
+                     results=merged_results(parts))
 
     def _name(self, node: cst.Name, text: str, context: Context) -> Value:
         literal = literal_value(node, text)
@@ -94,18 +95,22 @@ class ExpressionReader:
 
     def _reference(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         reads: set[str] = set()
-        self._chain_reads(node, context, reads)
+        base = self._chain_reads(node, context, reads)
+        results = merged_results((base,))
         path = access_path(node)
         if path is None:
-            return Value(ValueKind.OTHER, text, reads=tuple(sorted(reads)))
+            return Value(ValueKind.OTHER, text, reads=tuple(sorted(reads)), results=results)
         if "()" not in path:
             reads.add(path)
         resolved = None if isinstance(node, cst.Subscript) else self.resolver.resolve(
             node, context.scope)
-        return Value(ValueKind.NAME, text, ref=path, resolved=resolved, reads=tuple(sorted(reads)))
+        return Value(ValueKind.NAME, text, ref=path, resolved=resolved, reads=tuple(sorted(reads)),
+                     results=results)
 
-    def _chain_reads(self, node: cst.BaseExpression, context: Context, reads: set[str]) -> None:
-        """Read what a name chain evaluates besides itself: indexes and a non-name base."""
+    def _chain_reads(self, node: cst.BaseExpression, context: Context,
+                     reads: set[str]) -> Value | None:
+        """Read what a name chain evaluates besides itself: indexes and a non-name base.
+        Returns the Value of a non-name base (`llm.create(...)` in `llm.create(...).text`)."""
         while True:
             match node:
                 case cst.Attribute(value=base):
@@ -115,10 +120,11 @@ class ExpressionReader:
                         self._index_reads(element.slice, context, reads)
                     node = base
                 case cst.Name():
-                    return
+                    return None
                 case _:
-                    reads.update(self.value(node, context).reads)
-                    return
+                    base_value = self.value(node, context)
+                    reads.update(base_value.reads)
+                    return base_value
 
     def _index_reads(self, index: cst.BaseSlice, context: Context, reads: set[str]) -> None:
         match index:
@@ -137,16 +143,21 @@ class ExpressionReader:
         function = node.func
         reads: set[str] = set()
         receiver: str | None = None
+        results: tuple[str, ...] = ()
         match function:
             case cst.Name(value=name):
                 pass
             case cst.Attribute(value=base, attr=cst.Name(value=name)):
                 receiver = access_path(base)
-                reads.update(self.value(base, context).reads)
+                receiver_value = self.value(base, context)
+                reads.update(receiver_value.reads)
+                results = merged_results((receiver_value,))
             case _:
                 name = ""
                 receiver = access_path(function)
-                reads.update(self.value(function, context).reads)
+                receiver_value = self.value(function, context)
+                reads.update(receiver_value.reads)
+                results = merged_results((receiver_value,))
         arguments, keywords = self._arguments(node.args, context, reads)
         callee = self.resolver.resolve(function, context.scope) if isinstance(
             function, (cst.Name, cst.Attribute)) else None
@@ -155,7 +166,8 @@ class ExpressionReader:
         self.facts.calls.append(Call(
             id=call_id, callee=callee, name=name, receiver=receiver, location=location,
             statement=context.statement, scope=context.scope.qualname, args=arguments,
-            kwargs=keywords, guards=context.guards, awaited=awaited, decorates=decorates))
+            kwargs=keywords, guards=context.guards, awaited=awaited, decorates=decorates,
+            receiver_results=results))
         for sink in context.sinks:
             sink.append(call_id)
         return Value(ValueKind.CALL, self.text.text(node), call=call_id, reads=tuple(sorted(reads)))
@@ -226,6 +238,7 @@ class ExpressionReader:
 
     def _string(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         reads: set[str] = set()
+        holes: list[Value] = []
         pieces = _string_pieces(node)
         literal_parts: list[str] = []
         formatted = False
@@ -234,18 +247,21 @@ class ExpressionReader:
                 literal_parts.append(string_literal(piece) or "")
             else:
                 formatted = True
-                self._holes(piece.parts, context, reads)
+                self._holes(piece.parts, context, reads, holes)
         if formatted:
-            return Value(ValueKind.FORMAT, text, reads=tuple(sorted(reads)))
+            return Value(ValueKind.FORMAT, text, reads=tuple(sorted(reads)),
+                         results=merged_results(holes))
         return Value(ValueKind.STRING, text, literal="".join(literal_parts))
 
     def _holes(self, parts: tuple[cst.BaseFormattedStringContent, ...] | list,
-               context: Context, reads: set[str]) -> None:
+               context: Context, reads: set[str], holes: list[Value]) -> None:
         for part in parts:
             if isinstance(part, cst.FormattedStringExpression):
-                reads.update(self.value(part.expression, context).reads)
+                hole = self.value(part.expression, context)
+                holes.append(hole)
+                reads.update(hole.reads)
                 if part.format_spec:
-                    self._holes(part.format_spec, context, reads)
+                    self._holes(part.format_spec, context, reads, holes)
 
     def _dict(self, node: cst.Dict, text: str, context: Context) -> Value:
         entries: list[tuple[str | None, Value]] = []
@@ -294,14 +310,17 @@ class ExpressionReader:
             Guard(GuardKind.TERNARY, True, location, condition)))
         orelse = self.value(node.orelse, context.guarded(
             Guard(GuardKind.TERNARY, False, location, condition)))
-        return Value(ValueKind.OTHER, text, reads=merged_reads((body, orelse), condition.reads))
+        return Value(ValueKind.OTHER, text, reads=merged_reads((body, orelse), condition.reads),
+                     results=merged_results((body, orelse)))
 
     def _boolean(self, node: cst.BooleanOperation, text: str, context: Context) -> Value:
         condition = self.condition(node.left, context)
         polarity = isinstance(node.operator, cst.And)
         guard = Guard(GuardKind.BOOL_OP, polarity, self.text.location(node.left), condition)
         right = self.value(node.right, context.guarded(guard))
-        return Value(ValueKind.OTHER, text, reads=merged_reads((right,), condition.reads))
+        left = self.values.get(id(node.left))
+        return Value(ValueKind.OTHER, text, reads=merged_reads((right,), condition.reads),
+                     results=merged_results((left, right)))
 
     def _walrus(self, node: cst.NamedExpr, text: str, context: Context) -> Value:
         value = self.value(node.value, context)
@@ -340,7 +359,9 @@ class ExpressionReader:
         reads.update(merged_reads(elements))
         local = set(scope.bindings)
         kept = sorted(path for path in reads if _head(path) not in local)
-        return Value(ValueKind.OTHER, text, reads=tuple(kept))
+        iterables = [self.values.get(id(item.iter)) for item in clauses]
+        return Value(ValueKind.OTHER, text, reads=tuple(kept),
+                     results=merged_results((*elements, *iterables)))
 
 
 def _head(path: str) -> str:

@@ -302,7 +302,8 @@ class StatementWalker:
         self.facts.definitions.append(Definition(
             qualname=qualname, name=name, kind=kind, location=self.text.location(node),
             scope=context.scope.qualname, parameters=parameters, decorators=decorators,
-            is_async=node.asynchronous is not None))
+            is_async=node.asynchronous is not None,
+            returns=self.reader.resolver.annotation(node.returns, context.scope)))
         scope = self.builder.function_scope(node, qualname, context.scope)
         self.block(statements_of(node.body), header.entering(scope))
 

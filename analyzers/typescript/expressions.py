@@ -19,7 +19,7 @@ import tree_sitter
 
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
                                DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
-                               ValueKind)
+                               ValueKind, merged_results)
 from topo.analyzers.typescript.bindings import ScopeBuilder
 from topo.analyzers.typescript.commonjs import commonjs_exports
 from topo.analyzers.collect import Context, Facts
@@ -111,7 +111,8 @@ class ExpressionReader:
                ) -> Value:
         parts = [self.value(child, context) for child in node.named_children
                  if child.type not in _TYPE_NODES]
-        return Value(ValueKind.OTHER, self.text.text(node), reads=merged_reads(parts))
+        return Value(ValueKind.OTHER, self.text.text(node), reads=merged_reads(parts),
+                     results=merged_results(parts))
 
     def _opaque(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                 ) -> Value:
@@ -134,20 +135,22 @@ class ExpressionReader:
     def _reference(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                    ) -> Value:
         reads: set[str] = set()
-        self._chain_reads(node, context, reads)
+        results = merged_results((self._chain_reads(node, context, reads),))
         text = self.text.text(node)
         path = access_path(node, self.text)
         if path is None:
-            return Value(ValueKind.OTHER, text, reads=tuple(sorted(reads)))
+            return Value(ValueKind.OTHER, text, reads=tuple(sorted(reads)), results=results)
         if "()" not in path:
             reads.add(path)
         resolved = None if node.type == "subscript_expression" else self.resolver.resolve(
             node, context.scope)
         return Value(ValueKind.NAME, text, ref=path, resolved=resolved,
-                     reads=tuple(sorted(reads)))
+                     reads=tuple(sorted(reads)), results=results)
 
-    def _chain_reads(self, node: tree_sitter.Node, context: Context, reads: set[str]) -> None:
-        """Read what a name chain evaluates besides itself: indexes and a non-name base."""
+    def _chain_reads(self, node: tree_sitter.Node, context: Context,
+                     reads: set[str]) -> Value | None:
+        """Read what a name chain evaluates besides itself: indexes and a non-name base.
+        Returns the Value of a non-name base (`(await llm.create(...))` in `….choices`)."""
         while True:
             node = unwrap(node)
             match node.type:
@@ -159,12 +162,13 @@ class ExpressionReader:
                         reads.update(self.value(index, context).reads)
                     base = node.child_by_field_name("object")
                 case "identifier" | "this" | "super" | "shorthand_property_identifier":
-                    return
+                    return None
                 case _:
-                    reads.update(self.value(node, context).reads)
-                    return
+                    base_value = self.value(node, context)
+                    reads.update(base_value.reads)
+                    return base_value
             if base is None:
-                return
+                return None
             node = base
 
     # --- calls ----------------------------------------------------------------------------
@@ -194,6 +198,7 @@ class ExpressionReader:
         function = node.child_by_field_name("constructor" if is_new else "function")
         reads: set[str] = set()
         receiver: str | None = None
+        results: tuple[str, ...] = ()
         name = ""
         bare = unwrap(function) if function is not None else None
         if bare is not None and bare.type in ("identifier", "import", "super"):
@@ -204,10 +209,14 @@ class ExpressionReader:
             name = self.text.text(attribute) if attribute is not None else ""
             if base is not None:
                 receiver = access_path(base, self.text)
-                reads.update(self.value(base, context).reads)
+                receiver_value = self.value(base, context)
+                reads.update(receiver_value.reads)
+                results = merged_results((receiver_value,))
         elif function is not None:
             receiver = access_path(function, self.text)
-            reads.update(self.value(function, context).reads)
+            receiver_value = self.value(function, context)
+            reads.update(receiver_value.reads)
+            results = merged_results((receiver_value,))
         arguments = self._arguments(node.child_by_field_name("arguments"), context, reads,
                                     naming)
         callee = None
@@ -221,7 +230,8 @@ class ExpressionReader:
         self.facts.calls.append(Call(
             id=call_id, callee=callee, name=name, receiver=receiver, location=location,
             statement=context.statement, scope=context.scope.qualname, args=arguments,
-            guards=context.guards, awaited=awaited, decorates=decorates))
+            guards=context.guards, awaited=awaited, decorates=decorates,
+            receiver_results=results))
         for sink in context.sinks:
             sink.append(call_id)
         return Value(ValueKind.CALL, self.text.text(node), call=call_id,
@@ -278,10 +288,14 @@ class ExpressionReader:
             return Value(ValueKind.STRING, text,
                          literal=unescape(self.text.text(node, None)[1:-1]))
         reads: set[str] = set()
+        parts: list[Value] = []
         for hole in holes:
             for inner in hole.named_children:
-                reads.update(self.value(inner, context).reads)
-        return Value(ValueKind.FORMAT, text, reads=tuple(sorted(reads)))
+                part = self.value(inner, context)
+                parts.append(part)
+                reads.update(part.reads)
+        return Value(ValueKind.FORMAT, text, reads=tuple(sorted(reads)),
+                     results=merged_results(parts))
 
     def _unary(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                ) -> Value:
@@ -366,7 +380,8 @@ class ExpressionReader:
         second = self.value(orelse, context.guarded(
             Guard(GuardKind.TERNARY, False, location, condition)), naming)
         return Value(ValueKind.OTHER, self.text.text(node),
-                     reads=merged_reads((first, second), condition.reads))
+                     reads=merged_reads((first, second), condition.reads),
+                     results=merged_results((first, second)))
 
     def _binary(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                 ) -> Value:
@@ -378,7 +393,8 @@ class ExpressionReader:
         guard = Guard(GuardKind.BOOL_OP, operator == "&&", self.text.location(left), condition)
         second = self.value(right, context.guarded(guard))
         return Value(ValueKind.OTHER, self.text.text(node),
-                     reads=merged_reads((second,), condition.reads))
+                     reads=merged_reads((second,), condition.reads),
+                     results=merged_results((self.values.get(left.id), second)))
 
     def _assignment(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                     ) -> Value:

@@ -1,0 +1,400 @@
+"""Cross-module resolution: what a name holds when one file alone cannot say.
+
+A front-end names what one file shows (`client = AMIClient()` then `client.decide(...)`). Real
+applications spread that over files and functions, and then the callee is None and the pack
+never sees the call. This stage joins the files and names, without guessing:
+- an instance made at module level and imported elsewhere (`from app.control import client`;
+  TS `export const client = new AMIClient()`, `export default memrail`);
+- a factory's result (`ami = make_client()`, `async with make_client() as ami`,
+  `make_client().decide(...)`), from its return annotation or from what it returns;
+- a parameter typed by its call sites (`await run(client)` then `client.decide(...)` in `run`),
+  function values passed as callbacks included (`loop.start(draft_reply)` then
+  `await on_message(text)`);
+- `self.x = make_client()` in a class's methods;
+- module constants read as arguments (`decision_point=DP`, imported or local), which become
+  the literal they hold (the text as written is kept).
+A name whose bindings, returns or call sites disagree stays unresolved; recursion through a
+cycle of helpers answers unresolved for the name on the cycle.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Container, Iterable
+from dataclasses import replace
+
+from topo.analyzers.flow.callgraph import (CallGraph, build_call_graph, follow_reexport,
+                                           function_key, reexport_table)
+from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, DefinitionKind,
+                               FileIR, Value, ValueKind)
+
+__all__ = ["resolve_files"]
+
+_SELF_NAMES = frozenset({"self", "cls", "this"})
+_PENDING = object()          # memo marker: this answer is being computed (a cycle)
+_MAX_HOPS = 8
+
+
+def resolve_files(files: Iterable[FileIR], constructors: Container[str] = frozenset()
+                  ) -> tuple[FileIR, ...]:
+    """`files` with the callees and constant arguments this stage can name filled in.
+    `constructors` are the packs' factory names (calls that build an instance)."""
+    files = tuple(files)
+    resolver = _Resolver(files, build_call_graph(files), constructors)
+    return tuple(resolver.rewrite(file) for file in files)
+
+
+class _Resolver:
+    """Demand-driven, memoised answers over an index of every file (one run)."""
+
+    def __init__(self, files: tuple[FileIR, ...], graph: CallGraph,
+                 constructors: Container[str]) -> None:
+        self.graph = graph
+        self.constructors = constructors
+        self.reexports = reexport_table(files)
+        self.modules = {file.module for file in files}
+        self.calls: dict[str, tuple[FileIR, Call]] = {}
+        self.callers: dict[str, list[tuple[FileIR, Call]]] = defaultdict(list)
+        self.module_values: dict[str, list[tuple[FileIR, Value]]] = defaultdict(list)
+        self.local_values: dict[tuple[str, str, str], list[Value | None]] = defaultdict(list)
+        self.attribute_values: dict[tuple[str, str], list[tuple[FileIR, str, Value]]] = \
+            defaultdict(list)
+        self.returns: dict[str, list[tuple[FileIR, str, Value | None]]] = defaultdict(list)
+        self.memo: dict[tuple, object] = {}
+        self.classes: dict[str, frozenset[str]] = {}
+        for file in files:
+            self._index(file)
+
+    def _index(self, file: FileIR) -> None:
+        for call in file.calls:
+            self.calls[call.id] = (file, call)
+            target = self.graph.target(call)
+            if target is not None:
+                self.callers[target].append((file, call))
+        for assignment in file.assignments:
+            self._index_assignment(file, assignment)
+        for returned in file.returns:
+            self.returns[function_key(file, returned.scope)].append(
+                (file, returned.scope, returned.value))
+
+    def _index_assignment(self, file: FileIR, assignment: Assignment) -> None:
+        target, scope = assignment.target, assignment.scope
+        simple = target.isidentifier()
+        # A destructured element or an augmented value is of no known type: recorded as None.
+        value = None if assignment.element or assignment.augmented else assignment.value
+        if scope == MODULE_SCOPE:
+            if simple and value is not None:
+                self.module_values[f"{file.module}.{target}"].append((file, value))
+            elif simple:
+                self.module_values[f"{file.module}.{target}"].append(
+                    (file, Value(ValueKind.OTHER, target)))
+            return
+        if simple:
+            self.local_values[(file.path, scope, target)].append(value)
+            return
+        head, _, attribute = target.partition(".")
+        if head in _SELF_NAMES and attribute.isidentifier() and value is not None:
+            owner = self.owner_class(file, scope)
+            if owner is not None:
+                self.attribute_values[(owner, attribute)].append((file, scope, value))
+
+    # ---- rewriting -------------------------------------------------------------------------
+
+    def rewrite(self, file: FileIR) -> FileIR:
+        calls = tuple(self._rewrite_call(file, call) for call in file.calls)
+        if all(new is old for new, old in zip(calls, file.calls, strict=True)):
+            return file
+        return replace(file, calls=calls)
+
+    def _rewrite_call(self, file: FileIR, call: Call) -> Call:
+        callee = self.callee(file, call)
+        args = tuple(self._constant(file, call.scope, value) for value in call.args)
+        kwargs = tuple((key, self._constant(file, call.scope, value))
+                       for key, value in call.kwargs)
+        if callee == call.callee and _same(args, call.args) \
+                and _same((v for _, v in kwargs), (v for _, v in call.kwargs)):
+            return call
+        return replace(call, callee=callee, args=args, kwargs=kwargs)
+
+    def callee(self, file: FileIR, call: Call) -> str | None:
+        """The call's callee, named through what its receiver (or its name) holds."""
+        key = ("callee", call.id)
+        if key in self.memo:
+            found = self.memo[key]
+            return None if found is _PENDING else found  # type: ignore[return-value]
+        self.memo[key] = _PENDING
+        found = self._callee(file, call)
+        self.memo[key] = found
+        return found
+
+    def _callee(self, file: FileIR, call: Call) -> str | None:
+        if call.callee is not None:
+            return self.holds(call.callee)
+        if call.decorates is not None or not call.name:
+            return None
+        if call.receiver is None:
+            held = self.name_type(file, call.scope, call.name)
+            return held
+        base = self._receiver_type(file, call)
+        return None if base is None else f"{base}.{call.name}"
+
+    def _receiver_type(self, file: FileIR, call: Call) -> str | None:
+        receiver = call.receiver or ""
+        if receiver.endswith("()") or "()." in receiver:
+            # `make_client().decide()`: named through the last call of the chain.
+            if len(call.receiver_results) != 1:
+                return None
+            rest = receiver[receiver.rindex("()") + 2:]
+            held = self.call_type(call.receiver_results[0])
+            return None if held is None or "[" in rest else held + rest
+        if "[" in receiver or "(" in receiver:
+            return None
+        return self.path_type(file, call.scope, receiver)
+
+    # ---- types -----------------------------------------------------------------------------
+
+    def path_type(self, file: FileIR, scope: str, path: str) -> str | None:
+        """What an access path of plain names (`client`, `self.ami`, `deps.client.chat`)
+        holds in `scope`."""
+        root, _, rest = path.partition(".")
+        if root in _SELF_NAMES:
+            owner = self.owner_class(file, scope)
+            attribute, _, tail = rest.partition(".")
+            if owner is None or not attribute:
+                return None
+            held = self.attribute_type(owner, attribute)
+            return None if held is None else ".".join(filter(None, (held, tail)))
+        held = self.name_type(file, scope, root)
+        return None if held is None else ".".join(filter(None, (held, rest)))
+
+    def name_type(self, file: FileIR, scope: str, name: str) -> str | None:
+        """What a bare name holds in `scope`: a local binding, a parameter, a module binding
+        or an import, the innermost that binds it."""
+        for candidate in _scope_chain(scope):
+            if candidate == MODULE_SCOPE:
+                return self._module_name(file, name)
+            values = self.local_values.get((file.path, candidate, name))
+            if values is not None:
+                return self._agreed(self.value_type(file, candidate, v) if v is not None
+                                    else None for v in values)
+            function = function_key(file, candidate)
+            found = self.graph.definitions.get(function)
+            if found is not None and any(p.name == name for p in found[1].parameters):
+                return self.parameter_type(function, name)
+        return None
+
+    def _module_name(self, file: FileIR, name: str) -> str | None:
+        local = f"{file.module}.{name}"
+        if local in self.module_values or local in self.graph.definitions:
+            return self.holds(local)
+        for imported in file.imports:
+            if imported.alias == name and imported.scope == MODULE_SCOPE:
+                target = imported.module if imported.name is None else \
+                    f"{imported.module}.{imported.name}"
+                return self.holds(target)
+        return None
+
+    def value_type(self, file: FileIR, scope: str, value: Value) -> str | None:
+        """What a value holds: an instance's class, a function, a library name."""
+        match value.kind:
+            case ValueKind.CALL:
+                return self.call_type(value.call or "")
+            case ValueKind.NAME:
+                ref = value.ref or ""
+                if "(" in ref or "[" in ref:
+                    return None
+                if value.resolved is not None:
+                    return self.holds(value.resolved)
+                return self.path_type(file, scope, ref)
+            case ValueKind.LAMBDA:
+                return function_key(file, value.ref) if value.ref else None
+        return None
+
+    def call_type(self, call_id: str) -> str | None:
+        """What a call returns: an instance of the class it constructs, or what a repo
+        function returns (its annotation, else every `return` agreeing)."""
+        found = self.calls.get(call_id)
+        if found is None:
+            return None
+        file, call = found
+        callee = self.callee(file, call)
+        if callee is None:
+            return None
+        definition = self.graph.definitions.get(callee)
+        if definition is not None and definition[1].kind is DefinitionKind.CLASS:
+            return callee
+        target = self.graph.resolved.get(call.id) or (callee if definition else None)
+        if target is not None:
+            defined = self.graph.definitions.get(target)
+            if defined is not None and target.rsplit(".", 1)[-1] in ("__init__", "constructor"):
+                return target.rsplit(".", 1)[0]
+            return self.return_type(target)
+        last = callee.rsplit(".", 1)[-1]
+        return callee if last[:1].isupper() or callee in self.constructors else None
+
+    def return_type(self, function: str) -> str | None:
+        key = ("return", function)
+        if key in self.memo:
+            found = self.memo[key]
+            return None if found is _PENDING else found  # type: ignore[return-value]
+        self.memo[key] = _PENDING
+        defined = self.graph.definitions.get(function)
+        found = defined[1].returns if defined is not None else None
+        if found is None and function in self.returns:
+            found = self._agreed(self.value_type(file, scope, value) if value is not None
+                                 else None for file, scope, value in self.returns[function])
+        self.memo[key] = found
+        return found
+
+    def parameter_type(self, function: str, name: str) -> str | None:
+        """The type every call site passes for parameter `name` (None if any disagrees)."""
+        key = ("parameter", function, name)
+        if key in self.memo:
+            found = self.memo[key]
+            return None if found is _PENDING else found  # type: ignore[return-value]
+        self.memo[key] = _PENDING
+        found = None
+        callers = self.callers.get(function, ())
+        if callers:
+            _, definition = self.graph.definitions[function]
+            parameters = [p for p in definition.parameters]
+            if definition.kind is DefinitionKind.METHOD and parameters \
+                    and parameters[0].name in _SELF_NAMES:
+                parameters = parameters[1:]
+            found = self._agreed(self._argument_type(file, call, parameters, name)
+                                 for file, call in callers)
+        self.memo[key] = found
+        return found
+
+    def _argument_type(self, file: FileIR, call: Call, parameters: list, name: str
+                       ) -> str | None:
+        value = call.kwarg(name)
+        if value is None:
+            positional = [p.name for p in parameters if p.kind == "positional"]
+            if name in positional:
+                index = positional.index(name)
+                head = call.args[:index + 1]
+                if len(head) > index and all(v.kind is not ValueKind.SPREAD for v in head):
+                    value = head[index]
+        return None if value is None else self.value_type(file, call.scope, value)
+
+    def _is_parameter(self, file: FileIR, scope: str, name: str | None) -> bool:
+        found = self.graph.definitions.get(function_key(file, scope))
+        return found is not None and any(p.name == name for p in found[1].parameters)
+
+    def attribute_type(self, owner: str, attribute: str) -> str | None:
+        key = ("attribute", owner, attribute)
+        if key in self.memo:
+            found = self.memo[key]
+            return None if found is _PENDING else found  # type: ignore[return-value]
+        self.memo[key] = _PENDING
+        values = self.attribute_values.get((owner, attribute), ())
+        found = self._agreed(self.value_type(file, scope, value)
+                             for file, scope, value in values) if values else None
+        self.memo[key] = found
+        return found
+
+    def holds(self, name: str) -> str:
+        """What a resolved dotted name denotes after module bindings and re-exports: the
+        type of a module-level instance (`app.control.client` → `memrail.AMIClient`), else
+        the name itself."""
+        current = name
+        for _ in range(_MAX_HOPS):
+            held = self._module_binding(current)
+            if held is not None:
+                return held
+            following = follow_reexport(current, self.reexports, self.modules)
+            if following is None or following == current:
+                return current
+            current = following
+        return current
+
+    def _module_binding(self, name: str) -> str | None:
+        """The type of the longest prefix of `name` bound at module level, plus the rest."""
+        parts = name.split(".")
+        for cut in range(len(parts), 0, -1):
+            prefix = ".".join(parts[:cut])
+            values = self.module_values.get(prefix)
+            if values is None:
+                continue
+            key = ("module", prefix)
+            if key not in self.memo:
+                self.memo[key] = _PENDING
+                self.memo[key] = self._agreed(self.value_type(file, MODULE_SCOPE, value)
+                                              for file, value in values)
+            held = self.memo[key]
+            if held is None or held is _PENDING:
+                return None
+            return ".".join([held, *parts[cut:]])  # type: ignore[list-item]
+        return None
+
+    def owner_class(self, file: FileIR, scope: str) -> str | None:
+        """`module.Class` for a method scope `Class.method` (or a function nested in it)."""
+        classes = self.classes.get(file.path)
+        if classes is None:
+            classes = frozenset(d.qualname for d in file.definitions
+                                if d.kind is DefinitionKind.CLASS)
+            self.classes[file.path] = classes
+        parts = scope.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            candidate = ".".join(parts[:cut])
+            if candidate in classes:
+                return f"{file.module}.{candidate}"
+        return None
+
+    @staticmethod
+    def _agreed(types: Iterable[str | None]) -> str | None:
+        found: str | None = None
+        for held in types:
+            if held is None or (found is not None and held != found):
+                return None
+            found = held
+        return found
+
+    # ---- constants -------------------------------------------------------------------------
+
+    def _constant(self, file: FileIR, scope: str, value: Value) -> Value:
+        """A NAME argument bound once, at module level, to a literal becomes that literal
+        (text as written); dict and list literals are read through."""
+        if value.kind is ValueKind.DICT or value.kind is ValueKind.LIST:
+            entries = tuple((key, self._constant(file, scope, entry))
+                            for key, entry in value.entries)
+            return value if _same((v for _, v in entries), (v for _, v in value.entries)) \
+                else replace(value, entries=entries)
+        if value.kind is not ValueKind.NAME or not value.ref or not value.ref.isidentifier():
+            return value
+        literal = self._literal(file, scope, value)
+        return value if literal is None else replace(literal, text=value.text)
+
+    def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
+        name = value.resolved
+        if name is None:
+            bound_locally = any((file.path, candidate, value.ref) in self.local_values
+                                or self._is_parameter(file, candidate, value.ref)
+                                for candidate in _scope_chain(scope)[:-1])
+            if bound_locally:
+                return None
+            name = f"{file.module}.{value.ref}"
+        for _ in range(_MAX_HOPS):
+            values = self.module_values.get(name)
+            if values is not None:
+                if len(values) == 1 and values[0][1].kind in LITERAL_KINDS:
+                    return values[0][1]
+                return None
+            following = follow_reexport(name, self.reexports, self.modules)
+            if following is None or following == name:
+                return None
+            name = following
+        return None
+
+
+def _same(new: Iterable[Value], old: Iterable[Value]) -> bool:
+    return all(a is b for a, b in zip(new, old, strict=True))
+
+
+def _scope_chain(scope: str) -> list[str]:
+    """`a.b.c` -> [`a.b.c`, `a.b`, `a`, `<module>`]."""
+    if scope == MODULE_SCOPE:
+        return [MODULE_SCOPE]
+    parts = scope.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]

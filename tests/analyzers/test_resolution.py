@@ -1,0 +1,163 @@
+"""Cross-module resolution (analyzers/flow/resolution.py): what names hold across files.
+
+Each pattern is checked both ways: the resolved form names the callee, and a twin whose
+bindings or call sites disagree stays unresolved.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from topo.analyzers.flow.resolution import resolve_files
+from topo.analyzers.ir import ValueKind
+from topo.analyzers.packs import factories
+from topo.analyzers.python.frontend import parse_python
+
+FACTORIES = factories()
+
+
+def _resolved(**sources: str):
+    files = [parse_python(path, textwrap.dedent(text), path.removesuffix(".py").replace("/", "."),
+                          strict=True, factories=FACTORIES)
+             for path, text in sources.items()]
+    return {f.path: f for f in resolve_files(files, FACTORIES)}
+
+
+def _callees(file, name: str) -> list[str | None]:
+    return [c.callee for c in file.calls if c.name == name]
+
+
+CONTROL = """
+    from memrail import AMIClient
+    POINT = "billing.refund"
+    client = AMIClient()
+    def make():
+        return AMIClient()
+"""
+
+
+def test_untyped_parameter_takes_the_type_every_caller_passes() -> None:
+    files = _resolved(**{"app.py": """
+        from memrail import AsyncAMIClient
+        async def run(client):
+            return await client.decide(decision_point="x")
+        async def main():
+            async with AsyncAMIClient() as client:
+                await run(client)
+    """})
+    assert _callees(files["app.py"], "decide") == ["memrail.AsyncAMIClient.decide"]
+
+
+def test_parameter_whose_callers_disagree_stays_unresolved() -> None:
+    files = _resolved(**{"app.py": """
+        from memrail import AMIClient
+        class Fake:
+            def decide(self, **kw): ...
+        def run(client):
+            return client.decide(decision_point="x")
+        run(AMIClient())
+        run(Fake())
+    """})
+    assert _callees(files["app.py"], "decide") == [None]
+
+
+def test_module_instance_and_constant_imported_from_another_module() -> None:
+    files = _resolved(**{"control.py": CONTROL, "use.py": """
+        from control import client, POINT
+        def go():
+            return client.decide(decision_point=POINT)
+    """})
+    (call,) = [c for c in files["use.py"].calls if c.name == "decide"]
+    assert call.callee == "memrail.AMIClient.decide"
+    value = call.kwarg("decision_point")
+    assert value.kind is ValueKind.STRING and value.literal == "billing.refund"
+    assert value.text == "POINT"      # the evidence keeps what was written
+
+
+def test_factory_result_assigned_and_called_in_one_expression() -> None:
+    files = _resolved(**{"control.py": CONTROL, "use.py": """
+        from control import make
+        def a():
+            ami = make()
+            return ami.decide(decision_point="a")
+        def b():
+            return make().decide(decision_point="b")
+    """})
+    assert _callees(files["use.py"], "decide") == ["memrail.AMIClient.decide"] * 2
+
+
+def test_factory_whose_returns_disagree_names_nothing() -> None:
+    files = _resolved(**{"app.py": """
+        from memrail import AMIClient
+        class Fake:
+            pass
+        def make(real):
+            if real:
+                return AMIClient()
+            return Fake()
+        def go():
+            return make(True).decide(decision_point="a")
+    """})
+    assert _callees(files["app.py"], "decide") == [None]
+
+
+def test_return_annotation_names_the_factory_result() -> None:
+    files = _resolved(**{"app.py": """
+        from memrail import AsyncAMIClient
+        def open_client() -> AsyncAMIClient:
+            return build()
+        async def go():
+            async with open_client() as ami:
+                await ami.decide(decision_point="a")
+    """})
+    assert _callees(files["app.py"], "decide") == ["memrail.AsyncAMIClient.decide"]
+
+
+def test_self_attribute_set_from_a_factory() -> None:
+    files = _resolved(**{"control.py": CONTROL, "desk.py": """
+        from control import make
+        class Desk:
+            def __init__(self):
+                self.ami = make()
+            def review(self):
+                return self.ami.decide(decision_point="a")
+    """})
+    assert _callees(files["desk.py"], "decide") == ["memrail.AMIClient.decide"]
+
+
+def test_callback_parameter_names_the_function_passed() -> None:
+    files = _resolved(**{"app.py": """
+        def draft(text):
+            return text
+        def start(on_message):
+            return on_message("hi")
+        start(draft)
+    """})
+    assert _callees(files["app.py"], "on_message") == ["app.draft"]
+
+
+def test_a_name_rebound_locally_is_no_module_constant() -> None:
+    files = _resolved(**{"app.py": """
+        POINT = "a"
+        def go(client, POINT):
+            return client.decide(decision_point=POINT)
+        def twice():
+            return g(decision_point=ONCE)
+        ONCE = "x"
+        ONCE = "y"
+    """})
+    calls = {c.name: c for c in files["app.py"].calls}
+    assert calls["decide"].kwarg("decision_point").kind is ValueKind.NAME
+    assert calls["g"].kwarg("decision_point").kind is ValueKind.NAME
+
+
+def test_recursive_factories_terminate_unresolved() -> None:
+    files = _resolved(**{"app.py": """
+        def a():
+            return b()
+        def b():
+            return a()
+        def go():
+            return a().decide(decision_point="x")
+    """})
+    assert _callees(files["app.py"], "decide") == [None]
