@@ -11,11 +11,16 @@ It is a may-analysis, flow-insensitive within a function and iterated to a fixed
 on a value means *some* path may carry it there. Calls listed as barriers (decision calls,
 approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
 selection model-derived.
+
+The fixed point is reached with a worklist of files: a file is read again only when something it
+reads changed (its own names and calls, the return of a function it calls, a parameter of a
+function it defines). Labels only grow over a finite set, so the worklist empties; there is no
+pass cap to silently drop labels.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -28,7 +33,6 @@ __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
 
 Labels = frozenset[str]
 _EMPTY: Labels = frozenset()
-_MAX_PASSES = 50
 
 # Methods that put their arguments into their receiver: `atoms.append(state(…))`.
 MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "setdefault",
@@ -95,29 +99,56 @@ class Flow:
 def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     """Run label propagation to a fixed point over all files."""
     files = tuple(f for f in files if f.parse_error is None)
-    state = _State(seeds)
-    for _ in range(_MAX_PASSES):
-        state.changed = False
-        for file in files:
-            _pass(file, graph, state)
-        if not state.changed:
-            break
+    by_path = {file.path: file for file in files}
+    state = _State(seeds, _readers(files, graph))
+    pending = deque(by_path)         # in path order; any order reaches the same fixed point
+    queued = set(pending)
+    while pending:
+        path = pending.popleft()
+        queued.discard(path)
+        state.dirty.clear()
+        _pass(by_path[path], graph, state)
+        for other in sorted(state.dirty):
+            if other not in queued and other in by_path:
+                queued.add(other)
+                pending.append(other)
     return Flow(dict(state.calls), {k: dict(v) for k, v in state.names.items()},
                 dict(state.returns))
+
+
+@dataclass(frozen=True, slots=True)
+class _Readers:
+    """Which file reads what another file's pass may change."""
+
+    call_files: Mapping[str, str]                  # call id -> the file it is in
+    callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
+    definers: Mapping[FunctionKey, str]             # function -> the file defining it
+
+
+def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
+    call_files = {call.id: file.path for file in files for call in file.calls}
+    callers: dict[FunctionKey, set[str]] = defaultdict(set)
+    for edge in graph.edges:
+        path = call_files.get(edge.call)
+        if path is not None:
+            callers[edge.callee].add(path)
+    definers = {key: file.path for key, (file, _) in graph.definitions.items()}
+    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, definers)
 
 
 class _State:
     """Mutable accumulation for one `propagate` run (never escapes it)."""
 
-    def __init__(self, seeds: Seeds) -> None:
+    def __init__(self, seeds: Seeds, readers: _Readers) -> None:
         self.seeds = seeds
+        self.readers = readers
+        self.dirty: set[str] = set()     # files to read again after the current one
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
         self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
         self.parameters: dict[FunctionKey, dict[str, Labels]] = defaultdict(dict)
         for function, parameters in seeds.parameters.items():
             self.parameters[function].update(parameters)
-        self.changed = False
 
     def view(self) -> Flow:
         return Flow(self.calls, self.names, self.returns)
@@ -125,22 +156,22 @@ class _State:
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):
             self.names[key][root] = self.names[key].get(root, _EMPTY) | labels
-            self.changed = True
+            self.dirty.add(key[0])
 
     def add_call(self, call_id: str, labels: Labels) -> None:
         if labels and not labels <= self.calls[call_id]:
             self.calls[call_id] = self.calls[call_id] | labels
-            self.changed = True
+            self.dirty.add(self.readers.call_files.get(call_id, ""))
 
     def add_return(self, function: FunctionKey, labels: Labels) -> None:
         if labels and not labels <= self.returns[function]:
             self.returns[function] = self.returns[function] | labels
-            self.changed = True
+            self.dirty.update(self.readers.callers.get(function, ()))
 
     def add_parameter(self, function: FunctionKey, name: str, labels: Labels) -> None:
         if labels and not labels <= self.parameters[function].get(name, _EMPTY):
             self.parameters[function][name] = self.parameters[function].get(name, _EMPTY) | labels
-            self.changed = True
+            self.dirty.add(self.readers.definers.get(function, ""))
 
 
 def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:

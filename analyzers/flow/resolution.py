@@ -12,7 +12,8 @@ never sees the call. This stage joins the files and names, without guessing:
   `await on_message(text)`);
 - `self.x = make_client()` in a class's methods;
 - module constants read as arguments (`decision_point=DP`, imported or local), which become
-  the literal they hold (the text as written is kept).
+  the literal they hold (the text as written is kept);
+- a module imported from beside a script (`examples/bot/app.py` doing `import helpers`).
 A name whose bindings, returns or call sites disagree stays unresolved; recursion through a
 cycle of helpers answers unresolved for the name on the cycle.
 """
@@ -20,19 +21,22 @@ cycle of helpers answers unresolved for the name on the cycle.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import (CallGraph, build_call_graph, follow_reexport,
                                            function_key, reexport_table)
 from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, DefinitionKind,
-                               FileIR, Value, ValueKind)
+                               FileIR, Language, Value, ValueKind)
 
 __all__ = ["resolve_files"]
 
 _SELF_NAMES = frozenset({"self", "cls", "this"})
 _PENDING = object()          # memo marker: this answer is being computed (a cycle)
 _MAX_HOPS = 8
+# Questions asked while answering one (a factory returning a helper's result, …) nest at most
+# this deep; deeper, the name is unresolved, as on a cycle. It keeps Python's stack safe.
+_MAX_DEPTH = 48
 
 
 def resolve_files(files: Iterable[FileIR], constructors: Container[str] = frozenset()
@@ -53,6 +57,7 @@ class _Resolver:
         self.constructors = constructors
         self.reexports = reexport_table(files)
         self.modules = {file.module for file in files}
+        self.top_modules = {module.split(".", 1)[0] for module in self.modules}
         self.calls: dict[str, tuple[FileIR, Call]] = {}
         self.callers: dict[str, list[tuple[FileIR, Call]]] = defaultdict(list)
         self.module_values: dict[str, list[tuple[FileIR, Value]]] = defaultdict(list)
@@ -61,6 +66,7 @@ class _Resolver:
             defaultdict(list)
         self.returns: dict[str, list[tuple[FileIR, str, Value | None]]] = defaultdict(list)
         self.memo: dict[tuple, object] = {}
+        self.depth = 0
         self.classes: dict[str, frozenset[str]] = {}
         for file in files:
             self._index(file)
@@ -118,18 +124,11 @@ class _Resolver:
 
     def callee(self, file: FileIR, call: Call) -> str | None:
         """The call's callee, named through what its receiver (or its name) holds."""
-        key = ("callee", call.id)
-        if key in self.memo:
-            found = self.memo[key]
-            return None if found is _PENDING else found  # type: ignore[return-value]
-        self.memo[key] = _PENDING
-        found = self._callee(file, call)
-        self.memo[key] = found
-        return found
+        return self._memoised(("callee", call.id), lambda: self._callee(file, call))
 
     def _callee(self, file: FileIR, call: Call) -> str | None:
         if call.callee is not None:
-            return self.holds(call.callee)
+            return self.holds(self.sibling(file, call.callee))
         if call.decorates is not None or not call.name:
             return None
         if call.receiver is None:
@@ -170,6 +169,10 @@ class _Resolver:
     def name_type(self, file: FileIR, scope: str, name: str) -> str | None:
         """What a bare name holds in `scope`: a local binding, a parameter, a module binding
         or an import, the innermost that binds it."""
+        return self._memoised(("name", file.path, scope, name),
+                              lambda: self._name_type(file, scope, name))
+
+    def _name_type(self, file: FileIR, scope: str, name: str) -> str | None:
         for candidate in _scope_chain(scope):
             if candidate == MODULE_SCOPE:
                 return self._module_name(file, name)
@@ -204,7 +207,7 @@ class _Resolver:
                 if "(" in ref or "[" in ref:
                     return None
                 if value.resolved is not None:
-                    return self.holds(value.resolved)
+                    return self.holds(self.sibling(file, value.resolved))
                 return self.path_type(file, scope, ref)
             case ValueKind.LAMBDA:
                 return function_key(file, value.ref) if value.ref else None
@@ -233,38 +236,32 @@ class _Resolver:
         return callee if last[:1].isupper() or callee in self.constructors else None
 
     def return_type(self, function: str) -> str | None:
-        key = ("return", function)
-        if key in self.memo:
-            found = self.memo[key]
-            return None if found is _PENDING else found  # type: ignore[return-value]
-        self.memo[key] = _PENDING
+        return self._memoised(("return", function), lambda: self._return_type(function))
+
+    def _return_type(self, function: str) -> str | None:
         defined = self.graph.definitions.get(function)
         found = defined[1].returns if defined is not None else None
         if found is None and function in self.returns:
             found = self._agreed(self.value_type(file, scope, value) if value is not None
                                  else None for file, scope, value in self.returns[function])
-        self.memo[key] = found
         return found
 
     def parameter_type(self, function: str, name: str) -> str | None:
         """The type every call site passes for parameter `name` (None if any disagrees)."""
-        key = ("parameter", function, name)
-        if key in self.memo:
-            found = self.memo[key]
-            return None if found is _PENDING else found  # type: ignore[return-value]
-        self.memo[key] = _PENDING
-        found = None
+        return self._memoised(("parameter", function, name),
+                              lambda: self._parameter_type(function, name))
+
+    def _parameter_type(self, function: str, name: str) -> str | None:
         callers = self.callers.get(function, ())
-        if callers:
-            _, definition = self.graph.definitions[function]
-            parameters = [p for p in definition.parameters]
-            if definition.kind is DefinitionKind.METHOD and parameters \
-                    and parameters[0].name in _SELF_NAMES:
-                parameters = parameters[1:]
-            found = self._agreed(self._argument_type(file, call, parameters, name)
-                                 for file, call in callers)
-        self.memo[key] = found
-        return found
+        if not callers:
+            return None
+        _, definition = self.graph.definitions[function]
+        parameters = list(definition.parameters)
+        if definition.kind is DefinitionKind.METHOD and parameters \
+                and parameters[0].name in _SELF_NAMES:
+            parameters = parameters[1:]
+        return self._agreed(self._argument_type(file, call, parameters, name)
+                            for file, call in callers)
 
     def _argument_type(self, file: FileIR, call: Call, parameters: list, name: str
                        ) -> str | None:
@@ -283,16 +280,26 @@ class _Resolver:
         return found is not None and any(p.name == name for p in found[1].parameters)
 
     def attribute_type(self, owner: str, attribute: str) -> str | None:
-        key = ("attribute", owner, attribute)
-        if key in self.memo:
-            found = self.memo[key]
-            return None if found is _PENDING else found  # type: ignore[return-value]
-        self.memo[key] = _PENDING
         values = self.attribute_values.get((owner, attribute), ())
-        found = self._agreed(self.value_type(file, scope, value)
-                             for file, scope, value in values) if values else None
-        self.memo[key] = found
-        return found
+        if not values:
+            return None
+        return self._memoised(("attribute", owner, attribute), lambda: self._agreed(
+            self.value_type(file, scope, value) for file, scope, value in values))
+
+    def sibling(self, file: FileIR, name: str) -> str:
+        """A name imported from a module beside a script (`examples/bot/app.py` doing
+        `import helpers`: the script's directory is on `sys.path`), else `name` unchanged."""
+        if file.language is not Language.PYTHON or "." not in file.module:
+            return name
+        directory = file.module.rsplit(".", 1)[0]
+        if directory in self.modules or name.split(".", 1)[0] in self.top_modules:
+            return name
+        candidate = f"{directory}.{name}"
+        parts = candidate.split(".")
+        depth = directory.count(".") + 2
+        if any(".".join(parts[:cut]) in self.modules for cut in range(depth, len(parts) + 1)):
+            return candidate
+        return name
 
     def holds(self, name: str) -> str:
         """What a resolved dotted name denotes after module bindings and re-exports: the
@@ -317,15 +324,9 @@ class _Resolver:
             values = self.module_values.get(prefix)
             if values is None:
                 continue
-            key = ("module", prefix)
-            if key not in self.memo:
-                self.memo[key] = _PENDING
-                self.memo[key] = self._agreed(self.value_type(file, MODULE_SCOPE, value)
-                                              for file, value in values)
-            held = self.memo[key]
-            if held is None or held is _PENDING:
-                return None
-            return ".".join([held, *parts[cut:]])  # type: ignore[list-item]
+            held = self._memoised(("module", prefix), lambda: self._agreed(
+                self.value_type(file, MODULE_SCOPE, value) for file, value in values))
+            return None if held is None else ".".join([held, *parts[cut:]])
         return None
 
     def owner_class(self, file: FileIR, scope: str) -> str | None:
@@ -341,6 +342,23 @@ class _Resolver:
             if candidate in classes:
                 return f"{file.module}.{candidate}"
         return None
+
+    def _memoised(self, key: tuple, compute: Callable[[], str | None]) -> str | None:
+        """`compute()` once per key; a key met again while it is computed (a cycle), or
+        asked deeper than `_MAX_DEPTH`, answers None."""
+        if key in self.memo:
+            found = self.memo[key]
+            return None if found is _PENDING else found  # type: ignore[return-value]
+        if self.depth >= _MAX_DEPTH:
+            return None
+        self.memo[key] = _PENDING
+        self.depth += 1
+        try:
+            found = compute()
+        finally:
+            self.depth -= 1
+        self.memo[key] = found
+        return found
 
     @staticmethod
     def _agreed(types: Iterable[str | None]) -> str | None:
@@ -367,7 +385,7 @@ class _Resolver:
         return value if literal is None else replace(literal, text=value.text)
 
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
-        name = value.resolved
+        name = None if value.resolved is None else self.sibling(file, value.resolved)
         if name is None:
             bound_locally = any((file.path, candidate, value.ref) in self.local_values
                                 or self._is_parameter(file, candidate, value.ref)

@@ -10,6 +10,8 @@ specifier resolves to:
 - a `tsconfig.json` `compilerOptions.paths` alias (`@/lib/*` → `src/lib/*`) of the nearest
   tsconfig above the importer (following `extends` to files in the repository), then a
   `baseUrl`-relative path, each probed the same way;
+- a workspace package of the repository (a `package.json` `name`, with its `exports`,
+  `imports` for `#internal` specifiers, or `main`; see `workspaces.py`), probed the same way;
 - otherwise a package: the specifier itself (`openai`, `@memrail/sdk`,
   `@modelcontextprotocol/sdk/server/mcp` with a script extension dropped so that dots keep
   separating name segments), and `node:child_process` is `child_process`.
@@ -30,6 +32,8 @@ from pathlib import Path
 from topo.analyzers.model import Unknown
 from topo.analyzers.reading import InputRefused, read_text
 from topo.analyzers.typescript.jsonc import loads_jsonc
+from topo.analyzers.typescript.workspaces import (WorkspacePackage, read_packages,
+                                                  source_candidates)
 
 __all__ = ["PathAlias", "TsConfig", "ProjectLayout", "load_layout", "SCRIPT_EXTENSIONS",
            "strip_script_extension"]
@@ -84,6 +88,7 @@ class ProjectLayout:
 
     sources: frozenset[str] = frozenset()
     configs: tuple[TsConfig, ...] = ()
+    packages: tuple[WorkspacePackage, ...] = ()
     # tsconfig files (or files they extend) that could not be read; not part of the digest
     unknowns: tuple[Unknown, ...] = ()
 
@@ -94,6 +99,7 @@ class ProjectLayout:
         for path in sorted(self.sources):
             hasher.update(path.encode("utf-8", "surrogatepass") + b"\0")
         hasher.update(repr(self.configs).encode("utf-8", "surrogatepass"))
+        hasher.update(repr(self.packages).encode("utf-8", "surrogatepass"))
         return hasher.hexdigest()[:16]
 
     def resolve(self, importer: str, specifier: str) -> str | None:
@@ -115,6 +121,9 @@ class ProjectLayout:
             found = self._through_config(config, specifier)
             if found is not None:
                 return found, False
+        found = self._through_workspace(importer, specifier)
+        if found is not None:
+            return found, False
         package = strip_script_extension(specifier) if specifier.startswith("@") or "/" in \
             specifier else specifier
         return package, True
@@ -132,6 +141,29 @@ class ProjectLayout:
                 return strip_script_extension(posixpath.normpath(targets[0]))
         if config.base_url is not None:
             return self._probe(posixpath.normpath(posixpath.join(config.base_url, specifier)))
+        return None
+
+    def _through_workspace(self, importer: str, specifier: str) -> str | None:
+        if specifier.startswith("#"):
+            owners = [p for p in self.packages if p.directory == "" or
+                      importer.startswith(p.directory + "/")]
+            owner = max(owners, key=lambda p: len(p.directory), default=None)
+            targets = owner.internal(specifier) if owner is not None else ()
+            return self._first(targets, owner.directory if owner else "")
+        for package in self.packages:
+            if specifier == package.name or specifier.startswith(package.name + "/"):
+                targets = package.entry(specifier[len(package.name):])
+                found = self._first(targets, package.directory)
+                if found is not None:
+                    return found
+        return None
+
+    def _first(self, targets: tuple[str, ...], directory: str) -> str | None:
+        for target in targets:
+            for candidate in source_candidates(target, directory):
+                found = self._probe(candidate)
+                if found is not None:
+                    return found
         return None
 
     def _probe(self, path: str) -> str | None:
@@ -158,9 +190,11 @@ class ProjectLayout:
 
 
 def load_layout(root: Path, sources: Iterable[str], manifests: Iterable[str]) -> ProjectLayout:
-    """The layout of an audited tree: its TS/JS sources and every readable tsconfig.json.
-    A tsconfig (or a file it extends) that cannot be read safely is an Unknown of the layout:
-    it must lie inside `root` after symlinks are resolved and be a small regular file."""
+    """The layout of an audited tree: its TS/JS sources, every readable tsconfig.json and the
+    workspace packages its package.json files name. A tsconfig (or a file it extends) that
+    cannot be read safely is an Unknown of the layout: it must lie inside `root` after
+    symlinks are resolved and be a small regular file."""
+    manifests = tuple(manifests)
     configs = []
     unknowns: list[Unknown] = []
     for manifest in sorted(manifests):
@@ -168,7 +202,8 @@ def load_layout(root: Path, sources: Iterable[str], manifests: Iterable[str]) ->
             config = _read_config(root, manifest, unknowns)
             if config is not None:
                 configs.append(config)
-    return ProjectLayout(frozenset(sources), tuple(configs), tuple(sorted(set(unknowns),
+    packages = read_packages(root, manifests, unknowns)
+    return ProjectLayout(frozenset(sources), tuple(configs), packages, tuple(sorted(set(unknowns),
                          key=lambda unknown: (unknown.file, unknown.reason))))
 
 

@@ -17,7 +17,8 @@ FACTORIES = factories()
 
 
 def _resolved(**sources: str):
-    files = [parse_python(path, textwrap.dedent(text), path.removesuffix(".py").replace("/", "."),
+    files = [parse_python(path, textwrap.dedent(text),
+                          path.removesuffix(".py").replace("/", ".").removesuffix(".__init__"),
                           strict=True, factories=FACTORIES)
              for path, text in sources.items()]
     return {f.path: f for f in resolve_files(files, FACTORIES)}
@@ -161,3 +162,38 @@ def test_recursive_factories_terminate_unresolved() -> None:
             return a().decide(decision_point="x")
     """})
     assert _callees(files["app.py"], "decide") == [None]
+
+
+def test_self_referencing_locals_terminate_unresolved() -> None:
+    files = _resolved(**{"app.py": """
+        def go(a):
+            x = y
+            y = x
+            x = x.parent
+            return x.decide(decision_point="x")
+    """})
+    assert _callees(files["app.py"], "decide") == [None]
+
+
+def test_sibling_import_beside_a_script() -> None:
+    files = _resolved(**{"examples/bot/helpers.py": CONTROL, "examples/bot/app.py": """
+        import helpers
+        from helpers import client
+        def go():
+            helpers.client.decide(decision_point=helpers.POINT)
+            return client.decide(decision_point="b")
+    """})
+    app = files["examples/bot/app.py"]
+    assert _callees(app, "decide") == ["memrail.AMIClient.decide"] * 2
+    first = next(c for c in app.calls if c.name == "decide")
+    assert first.kwarg("decision_point").literal is None   # `helpers.POINT` is an attribute
+
+
+def test_a_real_package_shadows_no_sibling() -> None:
+    """`import helpers` from inside a package (not a script directory) is not the sibling."""
+    files = _resolved(**{"pkg/__init__.py": "", "pkg/helpers.py": CONTROL, "pkg/app.py": """
+        from helpers import client
+        def go():
+            return client.decide(decision_point="b")
+    """})
+    assert _callees(files["pkg/app.py"], "decide") == ["helpers.client.decide"]

@@ -191,3 +191,19 @@ def test_cache_filled_by_workers_serves_a_later_run(tmp_path: Path,
     filled = analyze_files(inventory, jobs=2, cache_dir=cache)
     monkeypatch.setattr(frontend, "parse_source", lambda *args, **kwargs: None)
     assert analyze_files(inventory, jobs=1, cache_dir=cache) == filled
+
+
+def test_a_directory_without_init_inside_a_package_is_part_of_it(tmp_path: Path) -> None:
+    """`app/tools/` has no `__init__.py` but sits in package `app`: its modules are
+    `app.tools.*` (a namespace portion), so `from ..util import x` and `app.tools.mailer`
+    imports both resolve."""
+    inventory = _inventory(tmp_path, {
+        "services/billing/app/__init__.py": b"",
+        "services/billing/app/util.py": b"def helper():\n    pass\n",
+        "services/billing/app/tools/mailer.py": b"from ..util import helper\nhelper()\n",
+        "services/billing/app/main.py": b"from app.tools.mailer import helper\n",
+    })
+    results = _by_path(analyze_files(inventory, jobs=1))
+    assert results["services/billing/app/tools/mailer.py"].module == "app.tools.mailer"
+    assert [c.callee for c in results["services/billing/app/tools/mailer.py"].calls] == \
+        ["app.util.helper"]

@@ -81,3 +81,9 @@ def test_quickstart_shape_is_invoked(tmp_path: Path, argument: str, invoked: boo
     document = audit_document(run_audit(AuditRequest(root=tmp_path, jobs=1, cache_dir=None)))
     codes = {f["code"] for f in document["findings"]}
     assert ("INVOKE-GAP" not in codes) is invoked
+
+
+def test_workspace_package_import_carries_the_model_to_the_shell() -> None:
+    findings = _findings("workspace_ts")
+    assert ("UNGOVERNED-PATH", "packages/tools/src/index.ts", 4) in findings
+    assert ("UNGOVERNED-PATH", "packages/tools/src/index.ts", 8) not in findings

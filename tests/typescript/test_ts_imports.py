@@ -105,3 +105,31 @@ def test_callees_through_imports() -> None:
     assert call(ir, "defineTool").callee == "ai.tool"
     assert call(ir, "execSync").callee == "child_process.execSync"
     assert call(ir, "exec").callee == "child_process.exec"
+
+
+def test_workspace_packages_resolve_to_their_sources(tmp_path) -> None:
+    """npm/yarn/pnpm workspaces: `@acme/tools` is `packages/tools`, through `exports` (a build
+    path maps back to its source), `main`, a subpath pattern and `#internal` imports."""
+    import json
+    from topo.analyzers.typescript import load_layout
+    manifests = {
+        "package.json": {"name": "acme", "private": True, "workspaces": ["packages/*"]},
+        "packages/tools/package.json": {"name": "@acme/tools", "exports": {
+            ".": {"types": "./dist/index.d.ts", "import": "./dist/index.js"},
+            "./shell/*": "./src/shell/*.ts"}, "imports": {"#run": "./src/run.ts"}},
+        "packages/db/package.json": {"name": "@acme/db", "main": "lib/main.js"},
+    }
+    for path, data in manifests.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(json.dumps(data))
+    sources = ["packages/tools/src/index.ts", "packages/tools/src/shell/exec.ts",
+               "packages/tools/src/run.ts", "packages/db/src/main.ts", "apps/web/page.ts"]
+    layout = load_layout(tmp_path, sources, manifests)
+    assert layout.resolve("apps/web/page.ts", "@acme/tools") == "packages/tools/src/index"
+    assert layout.resolve("apps/web/page.ts", "@acme/tools/shell/exec") == \
+        "packages/tools/src/shell/exec"
+    assert layout.resolve("apps/web/page.ts", "@acme/db") == "packages/db/src/main"
+    assert layout.resolve("packages/tools/src/index.ts", "#run") == "packages/tools/src/run"
+    # twins: an unknown package and a subpath the exports do not list stay packages
+    assert layout.locate("apps/web/page.ts", "@acme/other") == ("@acme/other", True)
+    assert layout.locate("apps/web/page.ts", "@acme/tools/secret")[1] is True
