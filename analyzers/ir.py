@@ -251,6 +251,10 @@ class Assignment:
     augmented: bool = False
     element: bool = False      # target receives an element of value (for-loop, destructuring)
     condition: Condition | None = None   # the value is a test: `ok = score > 0.8`
+    # A destructured element's place in the value: `reader, mailer = f()` gives (0,) and
+    # (1,); TS `const { mailer } = f()` gives ("mailer",). None when not known (a starred
+    # rest, a computed key).
+    position: tuple[int | str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

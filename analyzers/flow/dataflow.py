@@ -216,8 +216,17 @@ def _bind_arguments(file: FileIR, call: Call, target: FunctionKey, graph: CallGr
             and parameters[0].name in _SELF_NAMES):
         parameters = parameters[1:]
     positional = [p for p in parameters if p.kind == "positional"]
-    for parameter, value in zip(positional, call.args, strict=False):
-        state.add_parameter(target, parameter.name, view.value_labels(file, call.scope, value))
+    rest_positional = next((p.name for p in parameters if p.kind == "var_positional"), None)
+    rest_keyword = next((p.name for p in parameters if p.kind == "var_keyword"), None)
+    rest = [rest_positional] if rest_positional else []
+    for index, value in enumerate(call.args):
+        if value.kind is ValueKind.SPREAD:   # `*args` may fill any positional from here on
+            names = [p.name for p in positional[index:]] + rest
+        else:
+            names = [positional[index].name] if index < len(positional) else rest
+        labels = view.value_labels(file, call.scope, value)
+        for name in names:
+            state.add_parameter(target, name, labels)
     by_name = {p.name: p for p in parameters}
     for name, value in call.kwargs:
         labels = view.value_labels(file, call.scope, value)
@@ -226,6 +235,9 @@ def _bind_arguments(file: FileIR, call: Call, target: FunctionKey, graph: CallGr
                 state.add_parameter(target, parameter.name, labels)
         elif name in by_name:
             state.add_parameter(target, name, labels)
+        elif rest_keyword is not None:
+            # `def tool(**kwargs)` called `tool(amount=x)`: `kwargs` carries x.
+            state.add_parameter(target, rest_keyword, labels)
 
 
 def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:

@@ -7,7 +7,10 @@
   protocol (`stop_reason == "tool_use"`) or of a value's shape (`isinstance(x, str)`,
   `x is None`) are marked `protocol`: they say the output is well formed, not what to do.
 - DISPATCHER: a call whose function is chosen at run time (`TOOLS[name](**args)`,
-  `getattr(obj, name)(...)`) with model-derived arguments or inside a loop over model output.
+  `getattr(obj, name)(...)`, through a local alias `handler = self._routes[action]` then
+  `handler(**kw)`, or a method of a lookup's result `registry.find(t => t.id === name).run()`,
+  `self.tools.get(name).run(args)`) with model-derived arguments, a model-derived choice, or
+  inside a loop over model output.
 - FALLBACK: an `except` handler of a `try` that makes a control call (a decision or approval).
 
 It also marks atom sites built under a condition (`conditional`), the docs'
@@ -21,7 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
-from topo.analyzers.ir import (MODULE_SCOPE, Call, Comparison, FileIR, Guard, GuardKind, ValueKind)
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileIR, Guard,
+                               GuardKind, ValueKind)
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "mark_conditional_atoms",
@@ -54,9 +58,10 @@ class DerivedInput:
 def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
     """THRESHOLD, MODEL_BRANCH, DISPATCHER and FALLBACK sites, sorted by id, one per place."""
     control_calls = {s.attr("call") for s in data.sites if s.kind in CONTROL_KINDS}
+    modules = frozenset(file.module for file in data.files)
     found: dict[str, Site] = {}
     for file in data.files:
-        for site in (*_branch_sites(file, data.model), *_dispatchers(file, data.model),
+        for site in (*_branch_sites(file, data.model), *_dispatchers(file, data.model, modules),
                      *_fallbacks(file, control_calls)):
             found.setdefault(site.id, site)
     return tuple(sorted(found.values(), key=lambda s: s.id))
@@ -148,18 +153,27 @@ def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:
 
 # ---- dispatchers ---------------------------------------------------------------------------
 
-def _dispatchers(file: FileIR, model: Flow) -> Iterator[Site]:
+def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str]) -> Iterator[Site]:
     bindings = _dispatch_tables(file)
     calls = {call.id: call for call in file.calls}
+    aliases = _chosen_aliases(file, calls, modules)
     for call in file.calls:
-        if not _is_dynamic(call):
+        alias = _alias_of(call, aliases)
+        lookup = _lookup_of(call, calls, modules)
+        if not _is_dynamic(call) and alias is None and lookup is None:
             continue
         labels = model.argument_labels(file, call) | _chooser_labels(file, call, calls, model)
+        if alias is not None:
+            labels |= model.value_labels(file, alias.scope, alias.value)
+            table = alias.value.ref.split("[", 1)[0] if alias.value.ref else ""
+        else:
+            table = (call.receiver or "").removesuffix("[*]")
+        if lookup is not None:
+            labels |= _lookup_labels(file, lookup, model)
         for guard in call.guards:
             if guard.kind is GuardKind.LOOP:
                 labels |= model.condition_labels(file, call.scope, guard.condition)
         if labels:
-            table = (call.receiver or "").removesuffix("[*]")
             yield _site(SiteKind.DISPATCHER, file, call.scope, call.location, labels,
                         call=call.id, function=call.receiver or call.name,
                         targets=bindings.get(table, ()))
@@ -171,6 +185,74 @@ def _is_dynamic(call: Call) -> bool:
     if call.callee is not None or call.decorates is not None:
         return False
     return call.name == "" or (call.receiver or "").endswith("[*]")
+
+
+_LOOKUPS = frozenset({"find", "get", "lookup", "pop", "filter", "findOne", "find_one", "at"})
+
+
+def _is_lookup(call: Call | None, modules: frozenset[str]) -> bool:
+    """A lookup in a table whose contents the code chose: a method of an unknown receiver
+    (a dict, a registry) or of a repo class; a library's `get` (`requests.get`) is none."""
+    if call is None or call.name not in _LOOKUPS or call.receiver is None:
+        return False
+    if call.callee is None:
+        return True
+    parts = call.callee.split(".")
+    return any(".".join(parts[:cut]) in modules for cut in range(1, len(parts)))
+
+
+def _chosen_aliases(file: FileIR, calls: Mapping[str, Call],
+                    modules: frozenset[str]) -> dict[tuple[str, str], Assignment]:
+    """Local names bound to a function taken from a table: `handler = routes[action]`,
+    `handler = self.tools.get(name)`, `handler = getattr(obj, name)`."""
+    aliases: dict[tuple[str, str], Assignment] = {}
+    for assignment in file.assignments:
+        value = assignment.value
+        if not assignment.target.isidentifier() or assignment.element:
+            continue
+        chosen = (value.kind is ValueKind.NAME and "[" in (value.ref or "")) or (
+            value.kind is ValueKind.CALL and (
+                _is_lookup(calls.get(value.call or ""), modules)
+                or getattr(calls.get(value.call or ""), "callee", None) == "builtins.getattr"))
+        if chosen:
+            aliases[(assignment.scope, assignment.target)] = assignment
+    return aliases
+
+
+def _alias_of(call: Call, aliases: Mapping[tuple[str, str], Assignment]) -> Assignment | None:
+    if call.callee is not None or call.receiver is not None or not call.name:
+        return None
+    for scope in _scope_chain(call.scope):
+        found = aliases.get((scope, call.name))
+        if found is not None:
+            return found
+    return None
+
+
+def _lookup_of(call: Call, calls: Mapping[str, Call], modules: frozenset[str]) -> Call | None:
+    """For `registry.find(...).run()`: the lookup whose result's method is called."""
+    if call.callee is not None or len(call.receiver_results) != 1 or \
+            not (call.receiver or "").endswith("()"):
+        return None
+    found = calls.get(call.receiver_results[0])
+    return found if _is_lookup(found, modules) else None
+
+
+def _lookup_labels(file: FileIR, lookup: Call, model: Flow) -> frozenset[str]:
+    """What chose the entry: the lookup's arguments, and what a predicate returns
+    (`t => t.id === name` returns a test of `name`)."""
+    labels = set(model.argument_labels(file, lookup))
+    for value in (*lookup.args, *(v for _, v in lookup.kwargs)):
+        if value.kind is ValueKind.LAMBDA and value.ref:
+            labels |= model.returns.get(f"{file.module}.{value.ref}", frozenset())
+    return frozenset(labels)
+
+
+def _scope_chain(scope: str) -> list[str]:
+    if scope == MODULE_SCOPE:
+        return [MODULE_SCOPE]
+    parts = scope.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]
 
 
 def _chooser_labels(file: FileIR, call: Call, calls: Mapping[str, Call],

@@ -61,7 +61,9 @@ class _Resolver:
         self.calls: dict[str, tuple[FileIR, Call]] = {}
         self.callers: dict[str, list[tuple[FileIR, Call]]] = defaultdict(list)
         self.module_values: dict[str, list[tuple[FileIR, Value]]] = defaultdict(list)
-        self.local_values: dict[tuple[str, str, str], list[Value | None]] = defaultdict(list)
+        # (file, scope, name) -> what is bound: a value and the place in it (a destructured
+        # element), or None when nothing is known of it
+        self.local_values: dict[tuple[str, str, str], list[_Bound | None]] = defaultdict(list)
         self.attribute_values: dict[tuple[str, str], list[tuple[FileIR, str, Value]]] = \
             defaultdict(list)
         self.returns: dict[str, list[tuple[FileIR, str, Value | None]]] = defaultdict(list)
@@ -86,8 +88,9 @@ class _Resolver:
     def _index_assignment(self, file: FileIR, assignment: Assignment) -> None:
         target, scope = assignment.target, assignment.scope
         simple = target.isidentifier()
-        # A destructured element or an augmented value is of no known type: recorded as None.
-        value = None if assignment.element or assignment.augmented else assignment.value
+        # An augmented value, or an element whose place is unknown, is of no known type.
+        unknown = assignment.augmented or (assignment.element and assignment.position is None)
+        value = None if unknown or assignment.element else assignment.value
         if scope == MODULE_SCOPE:
             if simple and value is not None:
                 self.module_values[f"{file.module}.{target}"].append((file, value))
@@ -96,7 +99,8 @@ class _Resolver:
                     (file, Value(ValueKind.OTHER, target)))
             return
         if simple:
-            self.local_values[(file.path, scope, target)].append(value)
+            self.local_values[(file.path, scope, target)].append(
+                None if unknown else (assignment.value, assignment.position or ()))
             return
         head, _, attribute = target.partition(".")
         if head in _SELF_NAMES and attribute.isidentifier() and value is not None:
@@ -178,8 +182,8 @@ class _Resolver:
                 return self._module_name(file, name)
             values = self.local_values.get((file.path, candidate, name))
             if values is not None:
-                return self._agreed(self.value_type(file, candidate, v) if v is not None
-                                    else None for v in values)
+                return self._agreed(self.entry_type(file, candidate, bound[0], bound[1])
+                                    if bound is not None else None for bound in values)
             function = function_key(file, candidate)
             found = self.graph.definitions.get(function)
             if found is not None and any(p.name == name for p in found[1].parameters):
@@ -212,6 +216,35 @@ class _Resolver:
             case ValueKind.LAMBDA:
                 return function_key(file, value.ref) if value.ref else None
         return None
+
+    def entry_type(self, file: FileIR, scope: str, value: Value,
+                   position: tuple[int | str, ...]) -> str | None:
+        """What the entry at `position` of a value holds: `reader, mailer = open_clients()`
+        reads the entries of what `open_clients` returns (a tuple or an object literal)."""
+        if not position:
+            return self.value_type(file, scope, value)
+        entry = _entry_at(value, position[0])
+        if entry is not None:
+            return self.entry_type(file, scope, entry, position[1:])
+        if value.kind is not ValueKind.CALL or not value.call:
+            return None
+        found = self.calls.get(value.call)
+        if found is None:
+            return None
+        function = self._function_called(*found)
+        if function is None:
+            return None
+        returns = self.returns.get(function, ())
+        return self._agreed(self.entry_type(where, inner, returned, position)
+                            if returned is not None else None
+                            for where, inner, returned in returns) if returns else None
+
+    def _function_called(self, file: FileIR, call: Call) -> str | None:
+        callee = self.callee(file, call)
+        if callee is None:
+            return None
+        target = self.graph.resolved.get(call.id) or callee
+        return target if target in self.graph.definitions else None
 
     def call_type(self, call_id: str) -> str | None:
         """What a call returns: an instance of the class it constructs, or what a repo
@@ -404,6 +437,21 @@ class _Resolver:
                 return None
             name = following
         return None
+
+
+_Bound = tuple[Value, tuple[int | str, ...]]
+
+
+def _entry_at(value: Value, key: int | str) -> Value | None:
+    """The entry of a tuple/list literal at an index, or of a dict/object literal at a key."""
+    if isinstance(key, int) and value.kind is ValueKind.LIST:
+        entries = value.entries
+        if any(entry.kind is ValueKind.SPREAD for _, entry in entries[:key + 1]):
+            return None
+        return entries[key][1] if key < len(entries) else None
+    if isinstance(key, str) and value.kind is ValueKind.DICT:
+        return value.entry(key)
+    return None
 
 
 def _same(new: Iterable[Value], old: Iterable[Value]) -> bool:

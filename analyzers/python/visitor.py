@@ -126,16 +126,22 @@ class StatementWalker:
 
     def _assign(self, target: cst.BaseExpression, value: Value, context: Context,
                 location: Location, *, element: bool = False, augmented: bool = False,
-                condition: Condition | None = None) -> None:
-        """One Assignment per assigned name; destructuring marks each as an element."""
+                condition: Condition | None = None,
+                position: tuple[int | str, ...] | None = ()) -> None:
+        """One Assignment per assigned name; destructuring marks each as an element, with
+        its position while every step before it is a plain index."""
         match target:
             case cst.Tuple(elements=elements) | cst.List(elements=elements):
-                for item in elements:
+                starred = False
+                for index, item in enumerate(elements):
+                    starred = starred or isinstance(item, cst.StarredElement)
+                    place = None if starred or position is None else (*position, index)
                     self._assign(item.value, value, context, location, element=True,
-                                 augmented=augmented)
+                                 augmented=augmented, position=place)
                 return
             case cst.StarredElement(value=inner):
-                self._assign(inner, value, context, location, element=True, augmented=augmented)
+                self._assign(inner, value, context, location, element=True, augmented=augmented,
+                             position=None)
                 return
         path = access_path(target)
         if path is None or "[*]" in path or "()" in path:
@@ -143,7 +149,8 @@ class StatementWalker:
         if path is not None:
             self.facts.assignments.append(Assignment(
                 path, value, location, context.scope.qualname, context.guards,
-                augmented=augmented, element=element, condition=condition))
+                augmented=augmented, element=element, condition=condition,
+                position=position if element and position else None))
 
     def _imports(self, node: cst.Import | cst.ImportFrom, context: Context) -> None:
         names, error = imported_names(node, self.package)
@@ -201,7 +208,7 @@ class StatementWalker:
         condition = self.reader.loop_condition(node.iter, header)
         guard = Guard(GuardKind.LOOP, True, self.text.location(node.iter), condition)
         self._assign(node.target, self.reader.values[id(node.iter)], header.guarded(guard),
-                     self.text.location(node.target), element=True)
+                     self.text.location(node.target), element=True, position=None)
         self._guarded(node.body, header, guard)
         if node.orelse is not None:
             self.block(statements_of(node.orelse.body), header)

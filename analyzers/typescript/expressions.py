@@ -27,8 +27,9 @@ from topo.analyzers.typescript.guards import comparisons, operator_of
 from topo.analyzers.typescript.paths import TRANSPARENT, Resolver, access_path, unwrap
 from topo.analyzers.typescript.scopes import ClassInfo
 from topo.analyzers.typescript.spans import SourceText
-from topo.analyzers.typescript.syntax import (ParameterNode, assigned_names, parameter_nodes,
-                                              pattern_defaults, pattern_names, statements_of)
+from topo.analyzers.typescript.syntax import (ParameterNode, parameter_nodes,
+                                              pattern_defaults, pattern_names,
+                                              pattern_positions, statements_of)
 from topo.analyzers.typescript.values import literal_value, merged_reads, string_value, unescape
 
 __all__ = ["BlockReader", "ExpressionReader"]
@@ -417,8 +418,10 @@ class ExpressionReader:
         """One Assignment per assigned name; destructuring marks each as an element."""
         bare = unwrap(target)
         if bare.type in ("object_pattern", "array_pattern", "object", "array"):
-            for name in assigned_names(bare):
-                self._record(self.text.text(name), value, context, True, augmented)
+            # A loop target destructures an element of the value: no position in it.
+            for name, position in pattern_positions(bare, None if element else ()):
+                self._record(self.text.text(name), value, context, True, augmented,
+                             position=position)
             for default in pattern_defaults(bare):
                 self.value(default, context)
             return
@@ -429,10 +432,11 @@ class ExpressionReader:
             self._record(path, value, context, element, augmented, condition)
 
     def _record(self, target: str, value: Value, context: Context, element: bool,
-                augmented: bool, condition: Condition | None = None) -> None:
+                augmented: bool, condition: Condition | None = None,
+                position: tuple[int | str, ...] | None = None) -> None:
         self.facts.assignments.append(Assignment(
             target, value, context.statement, context.scope.qualname, context.guards,
-            augmented=augmented, element=element, condition=condition))
+            augmented=augmented, element=element, condition=condition, position=position))
 
     # --- functions ------------------------------------------------------------------------
 

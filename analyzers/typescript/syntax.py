@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-__all__ = ["FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
+__all__ = ["pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
            "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
            "class_members", "assigned_names", "pattern_defaults"]
 
@@ -61,6 +61,48 @@ def pattern_names(node: tree_sitter.Node | None) -> Iterator[tree_sitter.Node]:
         case "rest_pattern":
             for child in node.named_children:
                 yield from pattern_names(child)
+
+
+def pattern_positions(node: tree_sitter.Node, prefix: tuple[int | str, ...] | None = ()
+                      ) -> Iterator[tuple[tree_sitter.Node, tuple[int | str, ...] | None]]:
+    """Each name a destructuring binds, with its place in the value: `[a, , b]` gives a at
+    (0,), b at (2,); `{ m, n: k }` gives m at ("m",), k at ("n",); a rest or a computed key has
+    None."""
+    match node.type:
+        case "identifier" | "shorthand_property_identifier_pattern" | \
+                "shorthand_property_identifier":
+            yield node, prefix or None
+        case "array_pattern" | "array":
+            index = 0
+            for child in node.children:
+                if child.type == ",":
+                    index += 1
+                elif child.is_named:
+                    place = None if prefix is None else (*prefix, index)
+                    yield from pattern_positions(child, place)
+        case "object_pattern" | "object":
+            for child in node.named_children:
+                if child.type in ("pair_pattern", "pair"):
+                    key = child.child_by_field_name("key")
+                    named = key is not None and key.type in ("property_identifier", "string")
+                    text = key.text.decode("utf-8", "replace").strip("'\"") if named else None
+                    place = None if prefix is None or text is None else (*prefix, text)
+                    value = child.child_by_field_name("value")
+                    if value is not None:
+                        yield from pattern_positions(value, place)
+                elif child.type in ("shorthand_property_identifier_pattern",
+                                    "shorthand_property_identifier"):
+                    text = child.text.decode("utf-8", "replace")
+                    yield child, None if prefix is None else (*prefix, text)
+                else:
+                    yield from pattern_positions(child, prefix)
+        case "assignment_pattern" | "object_assignment_pattern":
+            left = node.child_by_field_name("left")
+            if left is not None:
+                yield from pattern_positions(left, prefix)
+        case "rest_pattern" | "rest_element" | "spread_element":
+            for child in node.named_children:
+                yield from pattern_positions(child, None)
 
 
 class ParameterNode:

@@ -197,3 +197,40 @@ def test_a_real_package_shadows_no_sibling() -> None:
             return client.decide(decision_point="b")
     """})
     assert _callees(files["pkg/app.py"], "decide") == ["helpers.client.decide"]
+
+
+def test_tuple_returning_helper_types_each_name() -> None:
+    files = _resolved(**{"app.py": """
+        from memrail import AMIClient
+        import resend
+        class Desk:
+            def _open_clients(self):
+                return AMIClient(), resend.Emails
+            def go(self):
+                ami, mailer = self._open_clients()
+                first, *rest = self._open_clients()
+                ami.decide(decision_point="x")
+                rest.decide(decision_point="y")
+                for one, two in self._pairs():
+                    one.decide(decision_point="z")
+    """})
+    assert _callees(files["app.py"], "decide") == ["memrail.AMIClient.decide", None, None]
+
+
+def test_ts_destructured_object_of_clients() -> None:
+    from topo.analyzers.typescript.frontend import parse_typescript
+    from topo.analyzers.ir import Language
+    source = textwrap.dedent("""
+        import { AMIClient } from "@memrail/sdk";
+        function openClients() { return { ami: new AMIClient({}), other: 1 }; }
+        export async function go() {
+          const { ami, other } = openClients();
+          const [first] = [new AMIClient({})];
+          await ami.decide({ decisionPoint: "x" });
+          await first.decide({ decisionPoint: "y" });
+          await other.decide({ decisionPoint: "z" });
+        }
+    """)
+    ir = parse_typescript("src/app.ts", source, "src/app", Language.TYPESCRIPT)
+    (resolved,) = resolve_files([ir], FACTORIES)
+    assert _callees(resolved, "decide") == ["@memrail/sdk.AMIClient.decide"] * 2 + [None]

@@ -181,3 +181,23 @@ def test_new_reaches_a_typescript_constructor() -> None:
     result = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])
     assert ("function:src/app.main", "function:src/app.Mailer.constructor") in \
         edges(result, EdgeKind.CALLS)
+
+
+def test_keyword_arguments_reach_a_var_keyword_parameter() -> None:
+    """`def refund(**kwargs)` called with `amount=<model output>`: `kwargs` carries it."""
+    result = facts("""
+        import stripe
+        from openai import OpenAI
+        client = OpenAI()
+        def refund(**kwargs):
+            stripe.Refund.create(amount=kwargs["amount"])
+        def plain(**kwargs):
+            stripe.Refund.create(amount=kwargs["amount"])
+        def run():
+            answer = client.responses.create(model="m", input="x").output_text
+            refund(amount=answer)
+            plain(amount=100)
+    """)
+    executors = {s.location.line: s.id for s in kinds(result, SiteKind.EXECUTOR)}
+    fed = {target for _, target in edges(result, EdgeKind.INFERENCE)}
+    assert executors[6] in fed and executors[8] not in fed

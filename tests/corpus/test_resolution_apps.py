@@ -87,3 +87,7 @@ def test_workspace_package_import_carries_the_model_to_the_shell() -> None:
     findings = _findings("workspace_ts")
     assert ("UNGOVERNED-PATH", "packages/tools/src/index.ts", 4) in findings
     assert ("UNGOVERNED-PATH", "packages/tools/src/index.ts", 8) not in findings
+
+
+def test_dispatch_through_an_alias_reaches_the_refund() -> None:
+    assert ("UNGOVERNED-PATH", "agent.py", 15) in _findings("dispatch_alias")
