@@ -54,6 +54,8 @@ class Flow:
     calls: Mapping[str, Labels]
     names: Mapping[tuple[str, str], Mapping[str, Labels]]
     returns: Mapping[FunctionKey, Labels]
+    # call id -> the builder steps chained on its result (`db.insert(t)` -> `.values(row)`)
+    chained: Mapping[str, tuple[Call, ...]] = field(default_factory=dict)
 
     def path_labels(self, file: FileIR, scope: str, path: str | None) -> Labels:
         """Labels of an access path read in `scope` (enclosing scopes, then the module)."""
@@ -79,12 +81,21 @@ class Flow:
         return frozenset(labels)
 
     def argument_labels(self, file: FileIR, call: Call) -> Labels:
-        """Labels of everything a call consumes: arguments, keyword arguments, receiver."""
+        """Labels of everything a call consumes: arguments, keyword arguments, receiver, and
+        the arguments of builder steps chained on its result (`db.insert(t).values(row)`
+        writes `row`; `.update(t).set(x).where(y)`)."""
         labels = set(self.path_labels(file, call.scope, call.receiver))
         for result in call.receiver_results:
             labels |= self.calls.get(result, _EMPTY)
-        for value in (*call.args, *(v for _, v in call.kwargs)):
-            labels |= self.value_labels(file, call.scope, value)
+        pending, seen = [call], {call.id}
+        while pending:
+            step = pending.pop()
+            for value in (*step.args, *(v for _, v in step.kwargs)):
+                labels |= self.value_labels(file, step.scope, value)
+            for after in self.chained.get(step.id, ()):
+                if after.id not in seen:
+                    seen.add(after.id)
+                    pending.append(after)
         return frozenset(labels)
 
     def condition_labels(self, file: FileIR, scope: str, condition: Condition | None) -> Labels:
@@ -100,7 +111,7 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     """Run label propagation to a fixed point over all files."""
     files = tuple(f for f in files if f.parse_error is None)
     by_path = {file.path: file for file in files}
-    state = _State(seeds, _readers(files, graph))
+    state = _State(seeds, _readers(files, graph), _chained(files))
     pending = deque(by_path)         # in path order; any order reaches the same fixed point
     queued = set(pending)
     while pending:
@@ -113,7 +124,7 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
                 queued.add(other)
                 pending.append(other)
     return Flow(dict(state.calls), {k: dict(v) for k, v in state.names.items()},
-                dict(state.returns))
+                dict(state.returns), state.chained)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +134,16 @@ class _Readers:
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
     definers: Mapping[FunctionKey, str]             # function -> the file defining it
+
+
+def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
+    """Builder steps: a call made directly on another call's result (`x.f(a).g(b)`)."""
+    chained: dict[str, list[Call]] = defaultdict(list)
+    for file in files:
+        for call in file.calls:
+            if len(call.receiver_results) == 1 and (call.receiver or "").endswith("()"):
+                chained[call.receiver_results[0]].append(call)
+    return {key: tuple(steps) for key, steps in chained.items()}
 
 
 def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
@@ -139,9 +160,11 @@ def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
 class _State:
     """Mutable accumulation for one `propagate` run (never escapes it)."""
 
-    def __init__(self, seeds: Seeds, readers: _Readers) -> None:
+    def __init__(self, seeds: Seeds, readers: _Readers,
+                 chained: Mapping[str, tuple[Call, ...]]) -> None:
         self.seeds = seeds
         self.readers = readers
+        self.chained = chained
         self.dirty: set[str] = set()     # files to read again after the current one
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
@@ -151,7 +174,7 @@ class _State:
             self.parameters[function].update(parameters)
 
     def view(self) -> Flow:
-        return Flow(self.calls, self.names, self.returns)
+        return Flow(self.calls, self.names, self.returns, self.chained)
 
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):

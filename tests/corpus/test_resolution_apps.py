@@ -91,3 +91,9 @@ def test_workspace_package_import_carries_the_model_to_the_shell() -> None:
 
 def test_dispatch_through_an_alias_reaches_the_refund() -> None:
     assert ("UNGOVERNED-PATH", "agent.py", 15) in _findings("dispatch_alias")
+
+
+def test_builder_chain_payload_is_what_the_write_consumes() -> None:
+    findings = _findings("builder_chain")
+    assert {("UNGOVERNED-PATH", "src/db.ts", 12), ("UNGOVERNED-PATH", "src/db.ts", 13)} <= findings
+    assert not {("UNGOVERNED-PATH", "src/db.ts", 17), ("UNGOVERNED-PATH", "src/db.ts", 18)} & findings

@@ -1,0 +1,2 @@
+export const orders = { name: "orders" };
+export const users = { name: "users", id: "id" };
