@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
                                          Expansion, Extract, Pack, PackError, PolicyWrites,
                                          RetentionRule, Source, ToolRules, Trigger)
+from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
                                   SiteKind, Tier, UndeclaredAttribute)
@@ -69,12 +70,15 @@ def load_pack(path: Path | str) -> Pack:
     """One pack file as a `Pack`, or a `PackError` naming the file and key path."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        # bounded: a pack named by a repository's configuration is input like any other
+        data = read_bytes(path)
         raw = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise PackError(f"{path.name}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise PackError(f"{path.name}: cannot read: {error.strerror}") from None
+    except InputRefused as refused:
+        raise PackError(f"{path.name}: cannot read: {refused.reason}") from None
+    except RecursionError:
+        raise PackError(f"{path.name}: cannot read: TOML nested too deeply") from None
     _validate(raw, path.name)
     pack = _build_pack(raw, path.name)
     return dataclasses.replace(pack, digest=hashlib.sha256(data).hexdigest(),
