@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,8 +60,16 @@ def audit_request(path: Path, scan: ScanOptions = ScanOptions(), *,
         jobs=scan.jobs,
         cache_dir=None if scan.no_cache else (scan.cache_dir or default_cache_dir()),
         retention_days=retention, ignore_suppressions=scan.ignore_suppressions,
-        extra_packs=tuple(dict.fromkeys((*config.packs, *settings.packs))),
+        extra_packs=_distinct((*config.packs, *settings.packs)),
         selection=code_selection(codes, config))
+
+
+def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The pack files, each once (the configuration and `--pack` may both name one)."""
+    seen: dict[str, Path] = {}
+    for path in paths:
+        seen.setdefault(os.path.realpath(path), path)
+    return tuple(seen.values())
 
 
 @click.command()
