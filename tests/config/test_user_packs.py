@@ -193,3 +193,9 @@ def test_a_fifo_named_as_a_pack_is_refused_without_blocking(tmp_path: Path) -> N
     run = check(root, "--pack", root / "acme.toml")
     assert run.exit_code == 2
     assert "acme.toml: cannot read: not a regular file (a FIFO)" in run.stderr, run.stderr
+
+
+def test_explain_says_how_to_load_a_pack() -> None:
+    text = topo("explain", "UNGOVERNED-PATH").stdout
+    assert "--pack FILE" in text and "packs = [" in text
+    assert "add it to a rule pack." not in text

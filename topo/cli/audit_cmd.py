@@ -76,7 +76,7 @@ def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("-f", "--format", "formats", default=None,
               help=f"Comma-separated report formats: {', '.join(AUDIT_FORMAT_NAMES)} "
-                   f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in [tool.topo]).")
+                   f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in the configuration).")
 @click.option("-o", "--out", default="topology-audit", show_default=True,
               help="Output directory, or '-' to write the single named format to stdout.")
 @scan_options

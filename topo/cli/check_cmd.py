@@ -30,7 +30,7 @@ _SARIF_RESULT_LIMIT = 5000
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--fail-on", type=click.Choice(_SEVERITIES, case_sensitive=False), default=None,
               help="Fail on unsuppressed findings of this severity or above (default: high, "
-                   "or fail-on in [tool.topo]).")
+                   "or fail-on in the configuration).")
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="FILE", help="Accept the findings recorded in this baseline: they are "
                                    "not reported (SARIF: external suppressions).")

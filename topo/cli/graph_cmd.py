@@ -36,7 +36,7 @@ def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool,
 
     Exit 0, or 2 when the audit could not run or the output could not be written.
     """
-    # An absent flag is None, so that include-tests in [tool.topo] applies.
+    # An absent flag is None, so that include-tests in the configuration applies.
     scan = ScanOptions(no_cache=no_cache, include_tests=include_tests or None)
     request = audit_request(path, scan, settings=settings)
     try:

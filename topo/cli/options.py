@@ -96,14 +96,14 @@ _SCAN_OPTIONS = (
                  help="Parse cache (default: $XDG_CACHE_HOME/topo or ~/.cache/topo)."),
     click.option("--no-cache", is_flag=True, help="Parse every file again; write no cache."),
     click.option("--include-tests/--no-include-tests", default=None,
-                 help="Also audit tests and fixtures (default: no, or include-tests in "
-                      "[tool.topo])."),
+                 help="Also audit tests and fixtures (default: no, or include-tests in the "
+                      "configuration)."),
     click.option("--exclude", multiple=True, metavar="GLOB",
                  help="Exclude paths matching a gitignore-style glob (repeatable; adds to "
-                      "exclude in [tool.topo])."),
+                      "exclude in the configuration)."),
     click.option("--retention-days", type=click.IntRange(min=1), default=None,
                  help="Event retention assumed for RETENTION-WINDOW (default: 90, or "
-                      "retention-days in [tool.topo])."),
+                      "retention-days in the configuration)."),
     click.option("--ignore-suppressions", is_flag=True,
                  help="Report findings that `topo: ignore[...]` comments suppress, as if the "
                       "comments were not there (to audit the suppressions)."),
