@@ -124,11 +124,7 @@ def load_project_config(root: Path, *, config_file: Path | None = None,
     if not isinstance(table, dict):
         raise ConfigError(f"{where} must be a table")
     _reject_unknown(table, where)
-    if table.get("select") == []:
-        raise ConfigError(f"{where} select: the list is empty (omit select to report every "
-                          "code)")
     try:
-        select = table.get("select")
         return ProjectConfig(
             exclude=_strings(table, "exclude", where) or (),
             fail_on=_severity(table, where),
@@ -136,13 +132,22 @@ def load_project_config(root: Path, *, config_file: Path | None = None,
             include_tests=_boolean(table, "include-tests", where),
             retention_days=_positive(table, "retention-days", where),
             packs=_packs(table, where, path.parent),
-            select=None if select is None else
-            parse_selectors(_strings(table, "select", where), f"{where} select"),
-            ignore=parse_selectors(_strings(table, "ignore", where) or (), f"{where} ignore"),
+            select=_selectors(table, "select", where),
+            ignore=_selectors(table, "ignore", where) or (),
             per_file_ignores=_per_file(table, where),
             source=str(path))
     except SelectorError as error:
         raise ConfigError(str(error)) from None
+
+
+def _selectors(table: dict, key: str, where: str) -> tuple[str, ...] | None:
+    values = _strings(table, key, where)
+    if values is None:
+        return None
+    if key == "select" and not values:     # an empty select would gate on nothing
+        raise ConfigError(f"{where} select: the list is empty (omit select to report every "
+                          "code)")
+    return parse_selectors(values, f"{where} {key}")
 
 
 def _table(path: Path, root: Path | None) -> object:
@@ -177,6 +182,8 @@ def _packs(table: dict, where: str, base: Path) -> tuple[Path, ...]:
             found.extend(matches)
         elif os.path.isfile(pattern):
             found.append(Path(pattern))
+        elif os.path.exists(pattern):
+            raise ConfigError(f"{where} packs: {entry!r}: not a regular file")
         else:
             raise ConfigError(f"{where} packs: {entry!r}: no such file "
                               f"(paths are relative to {base})")
