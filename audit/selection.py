@@ -95,7 +95,8 @@ class CodeSelection:
                          for pattern, selectors in self.per_file_ignores)
         return tuple(f for f in findings if self._keeps(f, per_file))
 
-    def _keeps(self, finding: Finding, per_file: tuple) -> bool:  # noqa: ANN001
+    def _keeps(self, finding: Finding, per_file: tuple[tuple[GlobSet, tuple[str, ...]], ...]
+               ) -> bool:
         code_id = finding.code.id
         if not _matches(self.select, code_id) or _matches(self.ignore, code_id):
             return False
