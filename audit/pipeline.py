@@ -31,6 +31,7 @@ from topo.audit.model import Finding
 from topo.audit.placement import Placement, place_nodes
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
+from topo.audit.selection import CodeSelection
 from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
 from topo.audit.vcs import repository_path
@@ -52,6 +53,7 @@ class AuditRequest:
     retention_days: int = policy.DEFAULT_RETENTION_DAYS
     ignore_suppressions: bool = False   # report suppressed findings as if no directive existed
     extra_packs: tuple[Path, ...] = ()  # pack files used besides the shipped ones
+    selection: CodeSelection = CodeSelection()   # the codes reported (select/ignore)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +140,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     code_findings = run_checks(graph, facts, emus,
                                CheckConfig(retention_days=request.retention_days),
                                checks=emitters.CHECKS)
-    checked = apply_suppressions((*policy_findings, *code_findings), files,
-                                 ignore=request.ignore_suppressions)
+    checked = request.selection.apply(apply_suppressions(
+        (*policy_findings, *code_findings), files, ignore=request.ignore_suppressions))
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
     nodes, relations = shown_nodes(graph, facts.edges), shown_relations(graph, facts.edges)
     return AuditResult(

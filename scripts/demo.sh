@@ -5,7 +5,22 @@ set -uo pipefail
 BIN=${1:-.venv/bin}
 TOPO="$BIN/topo"
 
-step() { printf '\n\033[1m$ topo %s\033[0m\n' "$*"; "$TOPO" "$@"; echo "(exit $?)"; }
+# One argument as a shell reads it back: bare when plain, else in single quotes, or in double
+# quotes when it holds single quotes and nothing a double-quoted word would expand.
+quote() {
+  local q="'\\''" special='["$`\\!]'
+  if [[ $1 =~ ^[A-Za-z0-9_./:,=+@%-]+$ ]]; then printf '%s' "$1"
+  elif [[ $1 != *"'"* ]]; then printf "'%s'" "$1"
+  elif ! [[ $1 =~ $special ]]; then printf '"%s"' "$1"
+  else printf "'%s'" "${1//\'/$q}"; fi
+}
+# Print the command so it can be pasted into a shell, then run it.
+step() {
+  local line="$ topo" arg
+  for arg in "$@"; do line+=" $(quote "$arg")"; done
+  printf '\n\033[1m%s\033[0m\n' "$line"
+  "$TOPO" "$@"; echo "(exit $?)"
+}
 
 echo "== topo demo: a full audit of corpus/apps/demo_support_agent, then the trigger DSL and EMU checks =="
 step audit corpus/apps/demo_support_agent -f yaml,html,md -o topology-audit

@@ -194,7 +194,7 @@ def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
             "tests and fixtures",
             (*(f"{name}/" for name in sorted(_TEST_DIRECTORIES)), "test_*.py", "conftest.py",
              *(f"*{suffix}" for suffix in _TEST_SUFFIXES)),
-            "excluded during initial discovery (seed 000); --include-tests reads them"))
+            "excluded by default; --include-tests reads them"))
     if config.exclude:
         rules.append(Exclusion("user excludes", tuple(config.exclude), "--exclude"))
     rules.append(Exclusion(

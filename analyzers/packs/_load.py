@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
                                          Expansion, Extract, Pack, PackError, PolicyWrites,
                                          RetentionRule, Source, ToolRules, Trigger)
+from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
                                   SiteKind, Tier, UndeclaredAttribute)
@@ -62,23 +63,29 @@ def load_packs(paths: Iterable[Path | str] | None = None, *,
     if paths is None and not extra:
         return _shipped_packs()
     base = list(_shipped_packs()) if paths is None else [load_pack(Path(p)) for p in paths]
-    return _combine([*base, *(load_pack(Path(path)) for path in extra)])
+    # a user's pack is named by its path: two of them may share a file name
+    return _combine([*base, *(load_pack(Path(path), name=str(path)) for path in extra)])
 
 
-def load_pack(path: Path | str) -> Pack:
-    """One pack file as a `Pack`, or a `PackError` naming the file and key path."""
+def load_pack(path: Path | str, *, name: str | None = None) -> Pack:
+    """One pack file as a `Pack`, or a `PackError` naming the file (`name`, else the file's
+    name) and key path."""
     path = Path(path)
+    label = name or path.name
     try:
-        data = path.read_bytes()
+        # bounded: a pack named by a repository's configuration is input like any other
+        data = read_bytes(path)
         raw = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise PackError(f"{path.name}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise PackError(f"{path.name}: cannot read: {error.strerror}") from None
-    _validate(raw, path.name)
-    pack = _build_pack(raw, path.name)
+        raise PackError(f"{label}: not valid TOML: {error}") from None
+    except InputRefused as refused:
+        raise PackError(f"{label}: cannot read: {refused.reason}") from None
+    except RecursionError:
+        raise PackError(f"{label}: cannot read: TOML nested too deeply") from None
+    _validate(raw, label)
+    pack = _build_pack(raw, label)
     return dataclasses.replace(pack, digest=hashlib.sha256(data).hexdigest(),
-                               **_pack_rules(raw, path.name))
+                               **_pack_rules(raw, label))
 
 
 def _validate(raw: dict[str, Any], file: str) -> None:

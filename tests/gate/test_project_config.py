@@ -25,12 +25,20 @@ def low_only(tmp_path: Path) -> Path:
 
 
 def test_every_key_is_read(tmp_path: Path) -> None:
+    (tmp_path / "acme.toml").write_text("")
     configure(tmp_path, 'exclude = ["legacy/**"]\nfail-on = "Medium"\nretention-days = 30\n'
-                        'formats = ["json", "SARIF"]\ninclude-tests = true')
+                        'formats = ["json", "SARIF"]\ninclude-tests = true\n'
+                        'packs = ["acme.toml"]\nselect = ["emu", "UNGOVERNED-PATH"]\n'
+                        'ignore = ["EMU-SCHEMA"]\n'
+                        '[tool.topo.per-file-ignores]\n"scripts/**" = ["HIDDEN-AUTHORITY"]')
     assert load_project_config(tmp_path) == ProjectConfig(
         exclude=("legacy/**",), fail_on=Severity.MEDIUM, formats=("json", "sarif"),
-        include_tests=True, retention_days=30, source=str(tmp_path / "pyproject.toml"))
-    assert set(KEYS) == {"exclude", "fail-on", "formats", "include-tests", "retention-days"}
+        include_tests=True, retention_days=30, packs=(tmp_path / "acme.toml",),
+        select=("EMU", "UNGOVERNED-PATH"), ignore=("EMU-SCHEMA",),
+        per_file_ignores=(("scripts/**", ("HIDDEN-AUTHORITY",)),),
+        source=str(tmp_path / "pyproject.toml"))
+    assert set(KEYS) == {"exclude", "fail-on", "formats", "include-tests", "retention-days",
+                         "packs", "select", "ignore", "per-file-ignores"}
     assert AUDIT_FORMAT_NAMES == ("yaml", "html", "md", "sarif", "json")   # the CLI contract
     assert [f.file_name for f in AUDIT_FORMATS] == [f"TOPOLOGY_STATE.{f.name}"
                                                     for f in AUDIT_FORMATS]

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from topo.analyzers.discovery.inventory import DiscoveryConfig
 from topo.cli.errors import UserError
-from topo.cli.options import ScanOptions, Verbosity, project_config, scan_options, \
-    verbosity_options
+from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
+                              code_selection, config_options, project_config, scan_options,
+                              verbosity_options)
 from topo.audit.config import ProjectConfig
 from topo.audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from topo.audit.policy import DEFAULT_RETENTION_DAYS
@@ -40,37 +42,49 @@ def _formats(value: str) -> tuple[ReportFormat, ...]:
     return tuple(formats)
 
 
-def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None = None,
-                  no_cache: bool = False, include_tests: bool | None = None,
-                  exclude: tuple[str, ...] = (), retention_days: int | None = None,
-                  ignore_suppressions: bool = False,
-                  config: ProjectConfig | None = None) -> AuditRequest:
+def audit_request(path: Path, scan: ScanOptions = ScanOptions(), *,
+                  config: ProjectConfig | None = None, settings: ConfigOptions = ConfigOptions(),
+                  codes: CodeOptions = CodeOptions()) -> AuditRequest:
     """The one place CLI options become an AuditRequest (shared by audit, graph, check).
 
-    Precedence: an option given here (not None), then `[tool.topo]` of PATH/pyproject.toml
-    (`config`, read when not passed), then the default. `exclude` adds to the configured list.
+    Precedence: an option given here (not None), then the configuration (`config`, read when
+    not passed), then the default. `exclude`, `ignore` and `packs` add to the configured lists;
+    `--select` replaces `select`.
     """
-    config = config if config is not None else project_config(path)
-    tests = include_tests if include_tests is not None else bool(config.include_tests)
-    retention = retention_days or config.retention_days or DEFAULT_RETENTION_DAYS
+    config = config if config is not None else project_config(path, settings)
+    tests = scan.include_tests if scan.include_tests is not None else bool(config.include_tests)
+    retention = scan.retention_days or config.retention_days or DEFAULT_RETENTION_DAYS
     return AuditRequest(
         root=path,
-        discovery=DiscoveryConfig(include_tests=tests, exclude=(*config.exclude, *exclude)),
-        jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-        retention_days=retention, ignore_suppressions=ignore_suppressions)
+        discovery=DiscoveryConfig(include_tests=tests, exclude=(*config.exclude, *scan.exclude)),
+        jobs=scan.jobs,
+        cache_dir=None if scan.no_cache else (scan.cache_dir or default_cache_dir()),
+        retention_days=retention, ignore_suppressions=scan.ignore_suppressions,
+        extra_packs=_distinct((*config.packs, *settings.packs)),
+        selection=code_selection(codes, config))
+
+
+def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The pack files, each once (the configuration and `--pack` may both name one)."""
+    seen: dict[str, Path] = {}
+    for path in paths:
+        seen.setdefault(os.path.realpath(path), path)
+    return tuple(seen.values())
 
 
 @click.command()
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("-f", "--format", "formats", default=None,
               help=f"Comma-separated report formats: {', '.join(AUDIT_FORMAT_NAMES)} "
-                   f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in [tool.topo]).")
+                   f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in the configuration).")
 @click.option("-o", "--out", default="topology-audit", show_default=True,
               help="Output directory, or '-' to write the single named format to stdout.")
 @scan_options
+@config_options
+@code_options
 @verbosity_options
 def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
-          verbosity: Verbosity) -> None:
+          settings: ConfigOptions, codes: CodeOptions, verbosity: Verbosity) -> None:
     """Audit the decision topology of the repository at PATH.
 
     Reads Python and TypeScript sources and emus/*.jsonl (parsing only: nothing is imported or
@@ -80,12 +94,12 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
     Exit 0 when the audit ran (findings do not change the exit code; use `topo check` to gate),
     2 when it could not run.
     """
-    config = project_config(path)
+    config = project_config(path, settings)
     names = formats or ",".join(config.formats or DEFAULT_AUDIT_FORMATS)
     output = AuditOutput(_formats(names), out)
     if output.out == "-" and len(output.formats) != 1:
         raise UserError("-o - writes one format to stdout; name exactly one with -f")
-    request = audit_request(path, **asdict(scan), config=config)
+    request = audit_request(path, scan, config=config, settings=settings, codes=codes)
     progress = verbosity.progress()
     try:
         result = run_audit(request, progress=progress)

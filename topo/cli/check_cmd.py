@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 import click
 
 from topo.cli.audit_cmd import audit_request
 from topo.cli.errors import UserError
-from topo.cli.options import ScanOptions, Verbosity, project_config, scan_options, \
-    verbosity_options
+from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
+                              config_options, project_config, scan_options, verbosity_options)
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
 from topo.reports.escape import escape_text
@@ -31,7 +30,7 @@ _SARIF_RESULT_LIMIT = 5000
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--fail-on", type=click.Choice(_SEVERITIES, case_sensitive=False), default=None,
               help="Fail on unsuppressed findings of this severity or above (default: high, "
-                   "or fail-on in [tool.topo]).")
+                   "or fail-on in the configuration).")
 @click.option("--baseline", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="FILE", help="Accept the findings recorded in this baseline: they are "
                                    "not reported (SARIF: external suppressions).")
@@ -51,10 +50,13 @@ _SARIF_RESULT_LIMIT = 5000
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE|-",
               help="Where to write the report; '-' is standard output.")
 @scan_options
+@config_options
+@code_options
 @verbosity_options
 def check(path: Path, fail_on: str | None, baseline: Path | None, write_baseline: Path | None,
           changed_since: str | None, exit_zero: bool, allow_partial: bool, fmt: str,
-          output: str, scan: ScanOptions, verbosity: Verbosity) -> None:
+          output: str, scan: ScanOptions, settings: ConfigOptions, codes: CodeOptions,
+          verbosity: Verbosity) -> None:
     """Gate a repository in CI: audit PATH and fail on findings at or above a severity.
 
     Exit 0 when no unsuppressed finding is at or above --fail-on, 1 when some is, 2 on a
@@ -66,12 +68,14 @@ def check(path: Path, fail_on: str | None, baseline: Path | None, write_baseline
     GitHub code scanning. Findings suppressed by `# topo: ignore[CODE] -- why` comments or by
     the baseline are listed in json/sarif (marked suppressed), not in text.
 
-    Options not given fall back to [tool.topo] in PATH/pyproject.toml, then to the defaults.
+    Options not given fall back to the configuration (--config FILE, else the closest
+    topo.toml, .topo.toml or pyproject.toml [tool.topo] at or above PATH), then to the
+    defaults. Codes left out by --select/--ignore/per-file-ignores are not reported at all.
     """
-    config = project_config(path)
+    config = project_config(path, settings)
     severity = fail_on or (config.fail_on.value if config.fail_on else Severity.HIGH.value)
     request = GateRequest(
-        audit=audit_request(path, **asdict(scan), config=config),
+        audit=audit_request(path, scan, config=config, settings=settings, codes=codes),
         fail_on=Severity.parse(severity), baseline=baseline, write_baseline=write_baseline,
         changed_since=changed_since, allow_partial=allow_partial, exit_zero=exit_zero)
     progress = verbosity.progress()

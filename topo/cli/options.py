@@ -1,9 +1,10 @@
-"""Options shared by the commands that scan a repository (`audit`, `check`).
+"""Options shared by the commands that scan a repository (`audit`, `check`, `graph`).
 
 Each group of options reaches the command as one typed value (`scan: ScanOptions`,
-`verbosity: Verbosity`) rather than as a dozen loose parameters (STYLE §1, "The CLI is thin").
-Options whose default may come from `[tool.topo]` default to None here; `audit_request` and the
-commands resolve them: command line, then configuration, then topo's default.
+`verbosity: Verbosity`, `settings: ConfigOptions`, `codes: CodeOptions`) rather than as a dozen
+loose parameters (STYLE §1, "The CLI is thin"). Options whose default may come from the
+configuration (`topo.audit.config`) default to None here; `audit_request` and the commands
+resolve them: command line, then configuration, then topo's default.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ import click
 
 from topo.cli.errors import UserError
 from topo.audit.config import ConfigError, ProjectConfig, load_project_config
+from topo.audit.selection import CodeSelection, SelectorError, parse_selectors
 from topo.reports.formats import AUDIT_FORMAT_NAMES
 from topo.audit.progress import Progress, progress_for
 
-__all__ = ["ScanOptions", "Verbosity", "scan_options", "verbosity_options", "project_config"]
+__all__ = ["ScanOptions", "Verbosity", "ConfigOptions", "CodeOptions", "scan_options",
+           "verbosity_options", "config_options", "code_options", "project_config",
+           "code_selection"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,41 @@ class Verbosity:
             click.echo(message, err=True)
 
 
+@dataclass(frozen=True, slots=True)
+class ConfigOptions:
+    """Which configuration file, and rule packs besides the ones it names."""
+
+    config_file: Path | None = None
+    packs: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CodeOptions:
+    """`--select` / `--ignore` as given: comma-separated codes or prefixes."""
+
+    select: str | None = None
+    ignore: str | None = None
+
+
+_CONFIG_OPTIONS = (
+    click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False),
+                 default=None, metavar="FILE",
+                 help="Read the configuration from FILE (topo.toml, or a pyproject.toml's "
+                      "[tool.topo]) instead of the closest topo.toml / .topo.toml / "
+                      "pyproject.toml at or above PATH."),
+    click.option("--pack", "packs", multiple=True, metavar="FILE",
+                 type=click.Path(path_type=Path, dir_okay=False),
+                 help="Also load this rule pack (repeatable; adds to packs in the "
+                      "configuration)."),
+)
+_CODE_OPTIONS = (
+    click.option("--select", default=None, metavar="CODES",
+                 help="Report only these codes or prefixes, comma-separated (replaces select "
+                      "in the configuration; default: all)."),
+    click.option("--ignore", default=None, metavar="CODES",
+                 help="Leave out these codes or prefixes, comma-separated (adds to ignore in "
+                      "the configuration)."),
+)
 _SCAN_OPTIONS = (
     click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
                  help="Parser processes (default: all cores)."),
@@ -57,14 +96,14 @@ _SCAN_OPTIONS = (
                  help="Parse cache (default: $XDG_CACHE_HOME/topo or ~/.cache/topo)."),
     click.option("--no-cache", is_flag=True, help="Parse every file again; write no cache."),
     click.option("--include-tests/--no-include-tests", default=None,
-                 help="Also audit tests and fixtures (default: no, or include-tests in "
-                      "[tool.topo])."),
+                 help="Also audit tests and fixtures (default: no, or include-tests in the "
+                      "configuration)."),
     click.option("--exclude", multiple=True, metavar="GLOB",
                  help="Exclude paths matching a gitignore-style glob (repeatable; adds to "
-                      "exclude in [tool.topo])."),
+                      "exclude in the configuration)."),
     click.option("--retention-days", type=click.IntRange(min=1), default=None,
                  help="Event retention assumed for RETENTION-WINDOW (default: 90, or "
-                      "retention-days in [tool.topo])."),
+                      "retention-days in the configuration)."),
     click.option("--ignore-suppressions", is_flag=True,
                  help="Report findings that `topo: ignore[...]` comments suppress, as if the "
                       "comments were not there (to audit the suppressions)."),
@@ -96,6 +135,16 @@ def scan_options(function: Callable) -> Callable:
     return _grouped(_SCAN_OPTIONS, ScanOptions, "scan")(function)
 
 
+def config_options(function: Callable) -> Callable:
+    """Add `--config`/`--pack`; the command receives them as `settings: ConfigOptions`."""
+    return _grouped(_CONFIG_OPTIONS, ConfigOptions, "settings")(function)
+
+
+def code_options(function: Callable) -> Callable:
+    """Add `--select`/`--ignore`; the command receives them as `codes: CodeOptions`."""
+    return _grouped(_CODE_OPTIONS, CodeOptions, "codes")(function)
+
+
 def verbosity_options(function: Callable) -> Callable:
     """Add `--quiet`/`--verbose`; the command receives them as `verbosity: Verbosity`."""
     def check(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - click passes options
@@ -105,9 +154,32 @@ def verbosity_options(function: Callable) -> Callable:
     return _grouped(_VERBOSITY_OPTIONS, Verbosity, "verbosity")(functools.wraps(function)(check))
 
 
-def project_config(root: Path) -> ProjectConfig:
-    """`[tool.topo]` of the audited root; a configuration error is a usage error (exit 2)."""
+def project_config(root: Path, settings: ConfigOptions = ConfigOptions()) -> ProjectConfig:
+    """The configuration for the audited root (`--config`, else the closest file); a
+    configuration error is a usage error (exit 2)."""
     try:
-        return load_project_config(root, known_formats=AUDIT_FORMAT_NAMES)
+        return load_project_config(root, config_file=settings.config_file,
+                                   known_formats=AUDIT_FORMAT_NAMES)
     except ConfigError as error:
         raise UserError(str(error)) from None
+
+
+def code_selection(codes: CodeOptions, config: ProjectConfig) -> CodeSelection:
+    """`--select` replaces the configured `select`, `--ignore` adds to `ignore`; an unknown
+    code or prefix is a usage error (exit 2)."""
+    if codes.select is not None and not _comma_list(codes.select):
+        raise UserError("--select: no code given (to report nothing, use --exit-zero)")
+    try:
+        select = config.select if codes.select is None else \
+            parse_selectors(_comma_list(codes.select), "--select")
+        ignore = (*config.ignore, *parse_selectors(_comma_list(codes.ignore), "--ignore"))
+    except SelectorError as error:
+        raise UserError(str(error)) from None
+    default = CodeSelection()
+    return CodeSelection(select=default.select if select is None else select,
+                         ignore=tuple(dict.fromkeys(ignore)),
+                         per_file_ignores=config.per_file_ignores)
+
+
+def _comma_list(value: str | None) -> list[str]:
+    return [part for part in (value or "").split(",") if part.strip()]
