@@ -108,7 +108,15 @@ class Flow:
 
 
 def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
-    """Run label propagation to a fixed point over all files."""
+    """Run label propagation to a fixed point over all files.
+
+    Phase 1 summarises: each parameter carries only its own symbol (and the labels its seeds
+    give it), so what a function returns says which parameters flow there; a call's result is
+    that summary with the symbols replaced by what *this* call passes. Phase 2 gives each
+    parameter symbol the labels its callers pass, and the flow is reported with symbols
+    expanded: inside a helper a name still carries what any caller may pass, but a helper's
+    result at one call site carries only that call's arguments.
+    """
     files = tuple(f for f in files if f.parse_error is None)
     by_path = {file.path: file for file in files}
     state = _State(seeds, _readers(files, graph), _chained(files))
@@ -123,8 +131,18 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
             if other not in queued and other in by_path:
                 queued.add(other)
                 pending.append(other)
-    return Flow(dict(state.calls), {k: dict(v) for k, v in state.names.items()},
-                dict(state.returns), state.chained)
+    expand = _Expansion(_parameter_labels(files, graph, state))
+    return Flow({k: expand(v) for k, v in state.calls.items()},
+                {k: {root: expand(v) for root, v in names.items()}
+                 for k, names in state.names.items()},
+                {k: expand(v) for k, v in state.returns.items()}, state.chained)
+
+
+_SYMBOL = "#param:"     # `#param:<function key>:<name>`: no site id starts with `#`
+
+
+def _symbol(function: FunctionKey, name: str) -> str:
+    return f"{_SYMBOL}{function}:{name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +151,6 @@ class _Readers:
 
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
-    definers: Mapping[FunctionKey, str]             # function -> the file defining it
 
 
 def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
@@ -153,8 +170,7 @@ def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
         path = call_files.get(edge.call)
         if path is not None:
             callers[edge.callee].add(path)
-    definers = {key: file.path for key, (file, _) in graph.definitions.items()}
-    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, definers)
+    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()})
 
 
 class _State:
@@ -169,9 +185,6 @@ class _State:
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
         self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
-        self.parameters: dict[FunctionKey, dict[str, Labels]] = defaultdict(dict)
-        for function, parameters in seeds.parameters.items():
-            self.parameters[function].update(parameters)
 
     def view(self) -> Flow:
         return Flow(self.calls, self.names, self.returns, self.chained)
@@ -191,18 +204,16 @@ class _State:
             self.returns[function] = self.returns[function] | labels
             self.dirty.update(self.readers.callers.get(function, ()))
 
-    def add_parameter(self, function: FunctionKey, name: str, labels: Labels) -> None:
-        if labels and not labels <= self.parameters[function].get(name, _EMPTY):
-            self.parameters[function][name] = self.parameters[function].get(name, _EMPTY) | labels
-            self.dirty.add(self.readers.definers.get(function, ""))
-
 
 def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
     view = state.view()
     for definition in file.definitions:
-        parameters = state.parameters.get(function_key(file, definition.qualname), {})
-        for name, labels in parameters.items():
-            state.add_name((file.path, definition.qualname), name, labels)
+        key = function_key(file, definition.qualname)
+        seeded = state.seeds.parameters.get(key, {})
+        for parameter in definition.parameters:
+            labels = frozenset({_symbol(key, parameter.name)}) | seeded.get(parameter.name,
+                                                                               _EMPTY)
+            state.add_name((file.path, definition.qualname), parameter.name, labels)
     for assignment in file.assignments:
         labels = view.value_labels(file, assignment.scope, assignment.value)
         state.add_name((file.path, assignment.scope), root_of(assignment.target), labels)
@@ -227,17 +238,32 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
         # A library call: its result is derived from what it consumed.
         state.add_call(call.id, consumed)
         return
-    state.add_call(call.id, state.returns.get(target, _EMPTY))
-    _bind_arguments(file, call, target, graph, state, view)
+    summary = state.returns.get(target, _EMPTY)
+    if not summary:
+        return
+    prefix = f"{_SYMBOL}{target}:"
+    if not any(label.startswith(prefix) for label in summary):
+        state.add_call(call.id, summary)
+        return
+    passed = _bindings(file, call, target, graph, view)
+    labels = set()
+    for label in summary:
+        if label.startswith(prefix):
+            labels |= passed.get(label[len(prefix):], _EMPTY)
+        else:
+            labels.add(label)
+    state.add_call(call.id, frozenset(labels))
 
 
-def _bind_arguments(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
-                    state: _State, view: Flow) -> None:
+def _bindings(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
+              view: Flow) -> dict[str, Labels]:
+    """What this call passes to each parameter of `target` (labels in the caller's terms)."""
     _, definition = graph.definitions[target]
     parameters = list(definition.parameters)
     if (definition.kind is DefinitionKind.METHOD and parameters
             and parameters[0].name in _SELF_NAMES):
         parameters = parameters[1:]
+    passed: dict[str, set[str]] = defaultdict(set)
     positional = [p for p in parameters if p.kind == "positional"]
     rest_positional = next((p.name for p in parameters if p.kind == "var_positional"), None)
     rest_keyword = next((p.name for p in parameters if p.kind == "var_keyword"), None)
@@ -249,18 +275,76 @@ def _bind_arguments(file: FileIR, call: Call, target: FunctionKey, graph: CallGr
             names = [positional[index].name] if index < len(positional) else rest
         labels = view.value_labels(file, call.scope, value)
         for name in names:
-            state.add_parameter(target, name, labels)
-    by_name = {p.name: p for p in parameters}
+            passed[name] |= labels
+    by_name = {p.name for p in parameters}
     for name, value in call.kwargs:
         labels = view.value_labels(file, call.scope, value)
         if name == "**":
             for parameter in parameters:
-                state.add_parameter(target, parameter.name, labels)
+                passed[parameter.name] |= labels
         elif name in by_name:
-            state.add_parameter(target, name, labels)
+            passed[name] |= labels
         elif rest_keyword is not None:
             # `def tool(**kwargs)` called `tool(amount=x)`: `kwargs` carries x.
-            state.add_parameter(target, rest_keyword, labels)
+            passed[rest_keyword] |= labels
+    return {name: frozenset(labels) for name, labels in passed.items() if labels}
+
+
+def _parameter_labels(files: tuple[FileIR, ...], graph: CallGraph, state: _State
+                      ) -> dict[str, Labels]:
+    """Phase 2: every parameter symbol's labels, from what every call site passes (those may
+    hold the callers' own parameter symbols: solved to a fixed point over symbols)."""
+    view = state.view()
+    passed: dict[str, list[Labels]] = defaultdict(list)
+    for file in files:
+        for call in file.calls:
+            target = graph.target(call)
+            if target is None or call.id in state.seeds.barriers:
+                continue
+            for name, labels in _bindings(file, call, target, graph, view).items():
+                passed[_symbol(target, name)].append(labels)
+    real: dict[str, set[str]] = defaultdict(set)
+    readers: dict[str, set[str]] = defaultdict(set)      # symbol -> symbols fed by it
+    for symbol, sets in passed.items():
+        for labels in sets:
+            for label in labels:
+                if label.startswith(_SYMBOL):
+                    readers[label].add(symbol)
+                else:
+                    real[symbol].add(label)
+    pending = deque(sorted(passed))
+    queued = set(pending)
+    while pending:
+        symbol = pending.popleft()
+        queued.discard(symbol)
+        for reader in sorted(readers.get(symbol, ())):
+            if not real[symbol] <= real[reader]:
+                real[reader] |= real[symbol]
+                if reader not in queued:
+                    queued.add(reader)
+                    pending.append(reader)
+    return {symbol: frozenset(labels) for symbol, labels in real.items()}
+
+
+class _Expansion:
+    """Labels with parameter symbols replaced by what callers pass (memoised per set)."""
+
+    def __init__(self, parameters: Mapping[str, Labels]) -> None:
+        self.parameters = parameters
+        self.memo: dict[Labels, Labels] = {}
+
+    def __call__(self, labels: Labels) -> Labels:
+        found = self.memo.get(labels)
+        if found is None:
+            expanded = set()
+            for label in labels:
+                if label.startswith(_SYMBOL):
+                    expanded |= self.parameters.get(label, _EMPTY)
+                else:
+                    expanded.add(label)
+            found = frozenset(expanded)
+            self.memo[labels] = found
+        return found
 
 
 def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:

@@ -470,7 +470,8 @@ class ExpressionReader:
         self.facts.definitions.append(Definition(
             qualname=qualname, name=name, kind=kind, location=location,
             scope=context.scope.qualname, parameters=parameters, decorators=decorators,
-            is_async=any(child.type == "async" for child in node.children)))
+            is_async=any(child.type == "async" for child in node.children),
+            returns=self._returned_type(node, context)))
         inner = context.entering(scope)
         for target, source in unpacked:
             self._record(target, Value(ValueKind.NAME, source, ref=source, reads=(source,)),
@@ -511,6 +512,20 @@ class ExpressionReader:
             found.extend(Parameter(name, None, None, "keyword") for name in names)
             unpacked.extend((name, synthetic) for name in names)
         return tuple(found), unpacked
+
+
+    def _returned_type(self, node: tree_sitter.Node, context: Context) -> str | None:
+        """The declared return class (`(): AMIClient`, `(): Promise<AMIClient>`)."""
+        annotation = node.child_by_field_name("return_type")
+        if annotation is not None and annotation.named_children:
+            inner = annotation.named_children[0]
+            if inner.type == "generic_type" and inner.named_children and \
+                    self.text.text(inner.named_children[0]) == "Promise":
+                arguments = inner.child_by_field_name("type_arguments")
+                if arguments is not None and len(arguments.named_children) == 1:
+                    return self.resolver.annotation(arguments.named_children[0], context.scope)
+                return None
+        return self.resolver.annotation(annotation, context.scope)
 
 
 def _joined(naming: str | None, key: str | None) -> str | None:

@@ -234,3 +234,32 @@ def test_ts_destructured_object_of_clients() -> None:
     ir = parse_typescript("src/app.ts", source, "src/app", Language.TYPESCRIPT)
     (resolved,) = resolve_files([ir], FACTORIES)
     assert _callees(resolved, "decide") == ["@memrail/sdk.AMIClient.decide"] * 2 + [None]
+
+
+def _ts(source: str):
+    from topo.analyzers.ir import Language
+    from topo.analyzers.typescript.frontend import parse_typescript
+    ir = parse_typescript("src/app.ts", textwrap.dedent(source), "src/app", Language.TYPESCRIPT)
+    (resolved,) = resolve_files([ir], FACTORIES)
+    return resolved
+
+
+def test_ts_return_annotation_and_callback() -> None:
+    resolved = _ts("""
+        import { AMIClient } from "@memrail/sdk";
+        declare function build(): unknown;
+        function open(): AMIClient { return build() as AMIClient; }
+        async function later(): Promise<AMIClient> { return build() as AMIClient; }
+        function opaque() { return build(); }
+        export async function go(onReply) {
+          await open().decide({ decisionPoint: "a" });
+          const ami = await later();
+          await ami.decide({ decisionPoint: "b" });
+          await opaque().decide({ decisionPoint: "c" });
+          return onReply("x");
+        }
+        function draft(text: string) { return text; }
+        export async function main() { await go(draft); }
+    """)
+    assert _callees(resolved, "decide") == ["@memrail/sdk.AMIClient.decide"] * 2 + [None]
+    assert _callees(resolved, "onReply") == ["src/app.draft"]

@@ -201,3 +201,47 @@ def test_keyword_arguments_reach_a_var_keyword_parameter() -> None:
     executors = {s.location.line: s.id for s in kinds(result, SiteKind.EXECUTOR)}
     fed = {target for _, target in edges(result, EdgeKind.INFERENCE)}
     assert executors[6] in fed and executors[8] not in fed
+
+
+def test_a_helpers_result_carries_only_its_own_callers_arguments() -> None:
+    """Summaries: `clean(answer)` is model-derived, `clean("fixed")` is not, though both call
+    the same helper; inside the helper the parameter still carries what any caller passes."""
+    result = facts("""
+        import stripe
+        from openai import OpenAI
+        client = OpenAI()
+        def clean(text):
+            if text == "stop":
+                return ""
+            return text.strip()
+        def run(charge):
+            answer = client.responses.create(model="m", input="x").output_text
+            stripe.Refund.create(charge=charge, metadata={"why": clean(answer)})
+            stripe.Refund.create(charge=charge, metadata={"why": clean("fixed")})
+    """)
+    executors = {s.location.line: s.id for s in kinds(result, SiteKind.EXECUTOR)}
+    fed = {target for _, target in edges(result, EdgeKind.INFERENCE)}
+    assert executors[11] in fed and executors[12] not in fed
+    # the branch inside the helper still tests model output (from the first caller)
+    assert [s.location.line for s in kinds(result, SiteKind.MODEL_BRANCH)] == [6]
+
+
+def test_summaries_compose_through_two_helpers_and_recursion() -> None:
+    result = facts("""
+        import stripe
+        from openai import OpenAI
+        client = OpenAI()
+        def inner(value):
+            return value
+        def outer(value, depth):
+            if depth:
+                return outer(value, depth - 1)
+            return inner(value)
+        def run(charge):
+            answer = client.responses.create(model="m", input="x").output_text
+            stripe.Refund.create(charge=outer(answer, 3))
+            stripe.Refund.create(charge=outer(charge, 3))
+    """)
+    executors = {s.location.line: s.id for s in kinds(result, SiteKind.EXECUTOR)}
+    fed = {target for _, target in edges(result, EdgeKind.INFERENCE)}
+    assert executors[13] in fed and executors[14] not in fed
