@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["root_of", "segments"]
 
@@ -10,6 +11,7 @@ _SEGMENT = re.compile(r"[^.\[]+|\[[^\]]*\]")   # identifiers and [subscripts], i
 _RECEIVERS = frozenset({"self", "this", "cls"})
 
 
+@lru_cache(maxsize=1 << 16)
 def root_of(path: str) -> str:
     """The variable an access path is rooted in: `resp` for `resp.choices[0]`, and the first
     attribute for instance state (`self.client` for `self.client.chat`), which is as far as

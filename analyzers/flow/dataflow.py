@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
 from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS,
@@ -33,6 +34,9 @@ __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
 
 Labels = frozenset[str]
 _EMPTY: Labels = frozenset()
+_STRING, _NUMBER, _BOOL, _NONE, _LAMBDA = (ValueKind.STRING, ValueKind.NUMBER, ValueKind.BOOL,
+                                           ValueKind.NONE, ValueKind.LAMBDA)
+assert LITERAL_KINDS == {_STRING, _NUMBER, _BOOL, _NONE}
 
 # Methods that put their arguments into their receiver: `atoms.append(state(…))`.
 MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "setdefault",
@@ -69,10 +73,14 @@ class Flow:
         return _EMPTY
 
     def value_labels(self, file: FileIR, scope: str, value: Value | None) -> Labels:
-        if value is None or value.kind in LITERAL_KINDS or value.kind is ValueKind.LAMBDA:
+        if value is None:
             return _EMPTY
-        if value.kind is ValueKind.CALL:
+        kind = value.kind
+        if kind is ValueKind.CALL:
             return self.calls.get(value.call or "", _EMPTY)
+        if kind is _STRING or kind is _NUMBER or kind is _BOOL or kind is _NONE \
+                or kind is _LAMBDA:     # identity tests: enum hashing is slow, this runs a lot
+            return _EMPTY
         labels = set().union(*(self.path_labels(file, scope, read) for read in value.reads))
         for result in value.results:
             labels |= self.calls.get(result, _EMPTY)
@@ -119,8 +127,13 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     """
     files = tuple(f for f in files if f.parse_error is None)
     by_path = {file.path: file for file in files}
-    state = _State(seeds, _readers(files, graph), _chained(files))
-    pending = deque(by_path)         # in path order; any order reaches the same fixed point
+    readers = _readers(files, graph)
+    state = _State(seeds, readers, _chained(files))
+    if not seeds.calls and not seeds.parameters:
+        return state.view()          # nothing to follow: every label would be empty
+    # Callees before callers, so that most summaries are ready when their calls are read;
+    # any order reaches the same fixed point.
+    pending = deque(_bottom_up(by_path, graph, readers))
     queued = set(pending)
     while pending:
         path = pending.popleft()
@@ -151,6 +164,35 @@ class _Readers:
 
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
+
+
+def _bottom_up(by_path: Mapping[str, FileIR], graph: CallGraph, readers: _Readers
+               ) -> list[str]:
+    """File paths, each after the files it calls into (cycles broken in path order)."""
+    calls_into: dict[str, set[str]] = defaultdict(set)
+    for edge in graph.edges:
+        caller = readers.call_files.get(edge.call)
+        callee = graph.definitions.get(edge.callee)
+        if caller is not None and callee is not None and callee[0].path != caller:
+            calls_into[caller].add(callee[0].path)
+    order: list[str] = []
+    state: dict[str, int] = {}       # 1: on the stack, 2: done
+    for start in by_path:
+        if start in state:
+            continue
+        stack = [(start, iter(sorted(calls_into.get(start, ()))))]
+        state[start] = 1
+        while stack:
+            path, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                state[path] = 2
+                order.append(path)
+            elif child not in state and child in by_path:
+                state[child] = 1
+                stack.append((child, iter(sorted(calls_into.get(child, ())))))
+    return order
 
 
 def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
@@ -225,7 +267,6 @@ def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
 
 
 def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:
-    consumed = view.argument_labels(file, call)
     if call.receiver and call.name in MUTATING_METHODS:
         arguments = frozenset().union(*(view.value_labels(file, call.scope, v)
                                         for v in (*call.args, *(v for _, v in call.kwargs))))
@@ -236,7 +277,7 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
     target = graph.target(call)
     if target is None:
         # A library call: its result is derived from what it consumed.
-        state.add_call(call.id, consumed)
+        state.add_call(call.id, view.argument_labels(file, call))
         return
     summary = state.returns.get(target, _EMPTY)
     if not summary:
@@ -356,9 +397,10 @@ def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:
     return scope
 
 
-def _scope_chain(scope: str) -> list[str]:
-    """`a.b.c` -> [`a.b.c`, `a.b`, `a`, `<module>`]."""
+@lru_cache(maxsize=1 << 14)
+def _scope_chain(scope: str) -> tuple[str, ...]:
+    """`a.b.c` -> (`a.b.c`, `a.b`, `a`, `<module>`)."""
     if scope == MODULE_SCOPE:
-        return [MODULE_SCOPE]
+        return (MODULE_SCOPE,)
     parts = scope.split(".")
-    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]
+    return (*(".".join(parts[:i]) for i in range(len(parts), 0, -1)), MODULE_SCOPE)
