@@ -2,7 +2,7 @@
 section (json, and sarif rendered from it).
 
 The document keeps the full audit's finding ids (`AUTH-007` means the same finding in
-`topo audit` and `topo check` output of one tree); findings outside `--changed-since` are left
+`topo audit` and `topo check` output of one tree); findings the `--changed-since` base already had are left
 out of `findings`, and counted in `gate`.
 """
 
@@ -35,6 +35,7 @@ def gate_document(outcome: GateOutcome) -> dict:
         "baseline_written": _path(outcome.baseline_written),
         "changed_since": request.changed_since,
         "changed_files": None if outcome.changed is None else sorted(outcome.changed),
+        "base_commit": outcome.base_commit,
         "ignore_suppressions": request.audit.ignore_suppressions,
         "counts": dataclasses.asdict(outcome.counts),
         "failing": [ids[f.fingerprint] for f in outcome.failing],
@@ -75,7 +76,7 @@ def gate_summary(outcome: GateOutcome) -> str:
     details = [f"{counts.active} reported", f"{counts.suppressed_in_source} suppressed "
                "in source", f"{counts.baselined} in the baseline"]
     if outcome.changed is not None:
-        details.append(f"{counts.outside_changes} outside the changes since "
+        details.append(f"{counts.outside_changes} already present at "
                        f"{outcome.request.changed_since}")
     if outcome.result.partial and outcome.request.allow_partial:
         details.append(f"partial scan: {counts.unknowns} input(s) could not be read")

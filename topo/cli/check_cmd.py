@@ -39,9 +39,9 @@ _SARIF_RESULT_LIMIT = 5000
               default=None, metavar="FILE",
               help="Record every current unsuppressed finding in FILE, then gate against it.")
 @click.option("--changed-since", metavar="REV", default=None,
-              help="Report only findings whose evidence touches a file changed since the "
-                   "merge base of REV and HEAD (committed, staged, unstaged or untracked). "
-                   "The whole repository is still analysed.")
+              help="Report only findings that are new since REV: the merge base of REV and "
+                   "HEAD is audited too (read from git, outside the tree) and its findings "
+                   "are subtracted by fingerprint. A bad REV is exit 2.")
 @click.option("--exit-zero", is_flag=True,
               help="Report only: exit 0 whatever is found (2 still means a usage error).")
 @click.option("--allow-partial", is_flag=True,
