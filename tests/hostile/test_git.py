@@ -53,7 +53,7 @@ def test_plain_git_would_run_them(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ["audit", "{root}", "-f", "json", "-o", "{out}"],
+    ["audit", "{root}", "-f", "json", "-o", "{out}/"],
     ["check", "{root}", "--changed-since", "HEAD"],
     ["graph", "{root}", "-f", "json"],
 ], ids=["audit", "check-changed-since", "graph"])
