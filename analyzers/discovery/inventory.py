@@ -141,6 +141,10 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     bundles: list[str] = []
     unknowns = list(listing.unknowns)
     skipped: Counter[str] = Counter()
+    for directory in listing.pruned:   # a walk does not enter excluded directories
+        reason = _exclusion_reason(f"{directory}/-", config) or \
+            "excluded by configuration or --exclude"
+        skipped[f"{reason} (directories not entered)"] += 1
     loops = []
     for relative in sorted(listing.loops):
         if _is_excluded_file(relative, config) or user_excludes.excludes(relative):

@@ -92,8 +92,8 @@ def _parse_notebook(path: str, text: str, module: str, digest: str, strict: bool
     if error is not None and error.line is not None:
         place = cell_position(script.cells, error.line)
         if place is not None:
-            error = Unknown(path, f"{error.reason} (cell {place[0]}, line {place[1]})",
-                            error.line)
+            # The script line means nothing to a reader of the notebook: the cell says it.
+            error = Unknown(path, f"{error.reason} (cell {place[0]}, line {place[1]})")
     return dataclasses.replace(ir, sha256=digest, cells=script.cells, parse_error=error)
 
 
