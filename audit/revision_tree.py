@@ -17,7 +17,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -45,10 +45,12 @@ class BaseTree:
 
 
 @contextmanager
-def base_tree(root: Path, revision: str) -> Iterator[BaseTree]:
+def base_tree(root: Path, revision: str,
+              keep: Callable[[str], bool] = lambda path: True) -> Iterator[BaseTree]:
     """The merge base of `revision` and HEAD, as files under a fresh temporary directory that
     is removed afterwards. The directory is never inside the audited tree. A root that did not
-    exist at the base gives an empty tree (everything is new)."""
+    exist at the base gives an empty tree (everything is new). Only paths `keep` accepts are
+    written (the audit's exclusions: a committed `node_modules/` is not copied)."""
     base = merge_base(root, revision)
     prefix = repository_path(root)
     holder = Path(tempfile.mkdtemp(prefix="topo-base-"))
@@ -59,7 +61,7 @@ def base_tree(root: Path, revision: str) -> Iterator[BaseTree]:
         target = holder / (Path(os.path.realpath(root)).name or "root")
         target.mkdir()
         treeish = f"{base}:{prefix}" if prefix else f"{base}^{{tree}}"
-        entries = _entries(root, treeish)
+        entries = [entry for entry in _entries(root, treeish) if keep(entry.path)]
         files, left_out = _write(root, entries, target)
         yield BaseTree(target, base, files, tuple(left_out))
     finally:

@@ -1,7 +1,8 @@
 """`topo check -f github`: GitHub Actions workflow commands, one annotation per finding.
 
 `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::[severity] message` puts the
-finding on the pull request's diff. Findings at or above `--fail-on` are `error`, the others
+finding on the pull request's diff (in a notebook, on the file, with the cell and line in the
+message). Findings at or above `--fail-on` are `error`, the others
 `warning`; an input that could not be read is a `warning` on its file. Values are escaped as
 the Actions toolkit does (`@actions/core` `command.ts`): `%`, CR and LF in the message;
 those plus `:` and `,` in properties. The last line is the gate's summary, as plain text.
@@ -42,7 +43,13 @@ def _annotation(document: dict, finding: dict, fail_on: Severity) -> str:
                   "endColumn": finding.get("end_column"), "title": finding["code"]}
     if properties["endLine"] is None or properties["endColumn"] is None:
         properties["endLine"] = properties["endColumn"] = None
-    message = (f"[{finding['severity']}] {finding['message']} "
+    place = ""
+    if finding.get("cell") is not None:
+        # A notebook's script line means nothing on GitHub's view of its JSON: name the cell.
+        for key in ("line", "col", "endLine", "endColumn"):
+            properties[key] = None
+        place = f"cell {finding['cell']['index']}, line {finding['cell']['line']}: "
+    message = (f"{place}[{finding['severity']}] {finding['message']} "
                f"(topo explain {finding['code']})")
     return _command(level, properties, message)
 

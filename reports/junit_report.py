@@ -61,8 +61,10 @@ def render_junit(document: dict, summary: str) -> str:
 
 def _finding_case(document: dict, finding: dict, failing: bool) -> str:
     file = repository_file(document, finding["file"])
-    name = f"{file}:{finding['line']} {finding['symbol']}".rstrip()
-    detail = (f"{file}:{finding['line']}:{finding.get('column') or 1}: {finding['code']} "
+    cell = finding.get("cell")
+    where = f"{finding['line']}" if cell is None else f"cell_{cell['index']}:{cell['line']}"
+    name = f"{file}:{where} {finding['symbol']}".rstrip()
+    detail = (f"{file}:{where}:{finding.get('column') or 1}: {finding['code']} "
               f"[{finding['severity']}] {finding['message']}\n"
               f"fingerprint: {finding['fingerprint']}\nhelp: topo explain {finding['code']}")
     opening = (f'    <testcase classname={_attribute("topo." + finding["code"])} '

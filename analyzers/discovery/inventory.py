@@ -12,6 +12,7 @@ sorted, so the same tree always gives the same inventory.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -25,7 +26,7 @@ from topo.analyzers.notebooks import read_limit
 from topo.analyzers.reading import InputRefused, read_bytes
 
 __all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Exclusion", "Inventory", "SourceFile",
-           "discover", "exclusions", "language_of"]
+           "discover", "exclusions", "kept_by", "language_of"]
 
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 
@@ -223,6 +224,14 @@ def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
         "files larger than the size limit", (f"> {config.max_file_size} bytes",),
         "listed under unknowns when they look like source"))
     return tuple(rules)
+
+
+def kept_by(config: DiscoveryConfig) -> Callable[[str], bool]:
+    """Whether discovery under `config` could read a root-relative path (its directory and
+    file exclusions, the user's globs included): to copy only those files of a tree."""
+    user_excludes = GlobSet(config.exclude)
+    return lambda relative: _exclusion_reason(relative, config) is None and \
+        not user_excludes.excludes(relative)
 
 
 def _bundles(paths: list[str]) -> tuple[Exclusion, ...]:

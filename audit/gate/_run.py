@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from topo.analyzers.discovery.inventory import kept_by
 from topo.audit.gate._new import new_findings
 from topo.audit.gate.baseline import (BaselineError, apply_baseline, baseline_of, read_baseline,
                                       write_baseline)
@@ -152,7 +153,7 @@ def _audit_base(request: GateRequest, progress: Progress) -> _Base:
     """The findings of the merge base of `changed_since` and HEAD, audited with the same
     options from a temporary copy outside the audited tree."""
     revision = request.changed_since
-    with base_tree(request.audit.root, revision) as tree:
+    with base_tree(request.audit.root, revision, kept_by(request.audit.discovery)) as tree:
         progress.stage(f"auditing {revision} (merge base {tree.commit[:12]}, {tree.files} files)")
         try:
             result = run_audit(replace(request.audit, root=tree.root), progress=progress)

@@ -120,3 +120,14 @@ def test_a_syntax_error_in_a_cell_names_the_cell(tmp_path: Path) -> None:
     assert unknown["file"] == "ops.ipynb" and "line" not in unknown
     assert unknown["reason"].startswith("syntax error") and unknown["reason"].endswith(
         "(cell 2, line 2)")
+
+
+def test_ci_formats_name_the_cell(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "ops.ipynb").write_text(_tool_notebook())
+    [annotation, _] = check(root, "-f", "github").stdout.splitlines()
+    assert annotation.startswith("::error file=ops.ipynb,title=UNGOVERNED-PATH::cell 3, line 4: ")
+    [issue] = json.loads(check(root, "-f", "gitlab").stdout)
+    assert issue["description"].startswith("UNGOVERNED-PATH: (cell 3, line 4) ")
+    assert 'name="ops.ipynb:cell_3:4 ops.purge_workspace"' in check(root, "-f", "junit").stdout

@@ -194,3 +194,24 @@ def test_missing_git_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Monkey
     run = check(root, "--changed-since", "HEAD")
     assert run.exit_code == 2
     assert "git is not installed" in run.stderr
+
+
+@needs_git
+def test_the_base_copy_leaves_out_what_the_audit_excludes(repository: Path) -> None:
+    from topo.analyzers.discovery.inventory import DiscoveryConfig, kept_by
+    from topo.audit.revision_tree import base_tree
+
+    (repository / "node_modules" / "lib").mkdir(parents=True)
+    (repository / "node_modules" / "lib" / "index.js").write_text("module.exports = 1;\n")
+    (repository / "skipme").mkdir()
+    (repository / "skipme" / "x.py").write_text("x = 1\n")
+    git(repository, "add", "-A", "-f")
+    git(repository, "commit", "-q", "-m", "vendored")
+    keep = kept_by(DiscoveryConfig(exclude=("skipme/",)))
+    with base_tree(repository, "HEAD", keep) as tree:
+        copied = sorted(p.relative_to(tree.root).as_posix() for p in tree.root.rglob("*.*"))
+        assert "tools.py" in copied and "billing/payments.py" in copied
+        assert not any(name.startswith(("node_modules", "skipme")) for name in copied)
+        assert tree.root.name == repository.name
+        holder = tree.root.parent
+    assert not holder.exists()
