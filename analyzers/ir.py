@@ -26,7 +26,8 @@ from topo.analyzers.model import Location, Unknown
 __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",
     "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Return",
-    "Comment", "GuardedBlock", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS", "merged_results",
+    "Comment", "GuardedBlock", "CodeCell", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
+    "merged_results",
 ]
 
 MODULE_SCOPE = "<module>"
@@ -285,6 +286,16 @@ class GuardedBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class CodeCell:
+    """One code cell of a notebook: a notebook is read as its code cells joined in order, so
+    its locations count lines of that script; this maps them back to the cell."""
+
+    index: int        # 1-based, among all cells of the notebook (Markdown cells count)
+    first_line: int   # the script line of the cell's first line
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
 class FileIR:
     """Everything one file says. `unknowns` records constructs that could not be read; a
     syntax error sets `parse_error` (with its location) and leaves the fact lists empty."""
@@ -304,3 +315,4 @@ class FileIR:
     unknowns: tuple[Unknown, ...] = ()
     parse_error: Unknown | None = None   # set when the file could not be parsed at all
     blocks: tuple[GuardedBlock, ...] = ()   # every guarded block, empty ones included
+    cells: tuple[CodeCell, ...] = ()        # a notebook's code cells (empty for other files)

@@ -22,6 +22,7 @@ from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.contracts import Contracts, decision_contracts
+from topo.audit.coverage import Coverage, coverage_of
 from topo.audit.finding_facts import FindingFacts, finding_facts
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
@@ -76,6 +77,7 @@ class AuditResult:
     contracts: Contracts = Contracts()
     summary: AuditSummary = AuditSummary()
     finding_facts: FindingFacts = FindingFacts()
+    coverage: Coverage = Coverage()          # what was read, skipped and checked
 
     @property
     def partial(self) -> bool:
@@ -144,9 +146,14 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         (*policy_findings, *code_findings), files, ignore=request.ignore_suppressions))
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
     nodes, relations = shown_nodes(graph, facts.edges), shown_relations(graph, facts.edges)
+    unknowns = sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))
+    coverage = coverage_of(inventory, files, (emu.location.file for emu in emus),
+                           len(unknowns), (code.id for emitter in emitters.EMITTERS
+                                           for code in emitter.codes
+                                           if request.selection.runs(code.id)))
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
-        unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
+        unknowns=tuple(unknowns), coverage=coverage,
         reachability=reachability_matrix(emus, findings),
         nodes=nodes, relations=relations,
         placement=place_nodes(facts.sites, nodes, facts.edges, relations,

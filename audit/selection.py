@@ -95,6 +95,10 @@ class CodeSelection:
                          for pattern, selectors in self.per_file_ignores)
         return tuple(f for f in findings if self._keeps(f, per_file))
 
+    def runs(self, code_id: str) -> bool:
+        """Whether the code is reported anywhere (per-file ignores aside)."""
+        return _matches(self.select, code_id) and not _matches(self.ignore, code_id)
+
     def _keeps(self, finding: Finding, per_file: tuple[tuple[GlobSet, tuple[str, ...]], ...]
                ) -> bool:
         code_id = finding.code.id

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from topo.analyzers.discovery.git import neutral_environment, run_git
 
-__all__ = ["VcsError", "changed_files", "repository_path"]
+__all__ = ["VcsError", "changed_files", "git_output", "merge_base", "repository_path"]
 
 _TIMEOUT_SECONDS = 60
 
@@ -28,40 +28,53 @@ def repository_path(root: Path) -> str:
     top of the work tree, outside any work tree, or git is not installed. SARIF locations are
     relative to the repository, so that code scanning can find the files."""
     try:
-        prefix = _git(root, "rev-parse", "--show-prefix").strip()
+        prefix = git_output(root, "rev-parse", "--show-prefix").strip()
     except VcsError:
         return ""
     return prefix.rstrip("/")
 
 
-def changed_files(root: Path, revision: str) -> frozenset[str]:
-    """Files under `root` (root-relative, `/` separators) that differ from the merge base of
-    `revision` and HEAD: committed since, staged, unstaged, and untracked-not-ignored files."""
+def merge_base(root: Path, revision: str) -> str:
+    """The commit id of the merge base of `revision` and HEAD (for `HEAD~1` or a SHA on a
+    push: that commit itself). Raises VcsError naming the problem: git missing, not a work
+    tree, a revision git does not know."""
     if revision.startswith("-") or not revision.strip():
         raise VcsError(f"{revision!r} is not a revision")
     if shutil.which("git") is None:
         raise VcsError("git is not installed (not found on PATH)")
     try:
-        inside = _git(root, "rev-parse", "--is-inside-work-tree").strip() == "true"
+        inside = git_output(root, "rev-parse", "--is-inside-work-tree").strip() == "true"
     except VcsError:
         inside = False
     if not inside:
         raise VcsError(f"{root} is not inside a git work tree")
     try:
-        _git(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+        git_output(root, "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
     except VcsError:
         raise VcsError(f"unknown revision {revision!r} (git knows no commit by that name; "
                        "in CI, fetch enough history, e.g. actions/checkout with "
                        "fetch-depth: 0)") from None
-    base = _git(root, "merge-base", revision, "HEAD").strip()
+    try:
+        return git_output(root, "merge-base", revision, "HEAD").strip()
+    except VcsError:
+        raise VcsError(f"revision {revision!r} shares no history with HEAD (no merge base; "
+                       "in CI, fetch enough history)") from None
+
+
+def changed_files(root: Path, revision: str) -> frozenset[str]:
+    """Files under `root` (root-relative, `/` separators) that differ from the merge base of
+    `revision` and HEAD: committed since, staged, unstaged, and untracked-not-ignored files."""
+    base = merge_base(root, revision)
     # `--relative` (run inside root) keeps only paths under root, relative to it.
-    tracked = _git(root, "diff", "--no-ext-diff", "--no-textconv", "--name-only", "--no-renames",
-                   "--relative", "-z", base)
-    untracked = _git(root, "ls-files", "--others", "--exclude-standard", "-z")
+    tracked = git_output(root, "diff", "--no-ext-diff", "--no-textconv", "--name-only",
+                         "--no-renames", "--relative", "-z", base)
+    untracked = git_output(root, "ls-files", "--others", "--exclude-standard", "-z")
     return frozenset(name for name in (*tracked.split("\0"), *untracked.split("\0")) if name)
 
 
-def _git(root: Path, *arguments: str) -> str:
+def git_output(root: Path, *arguments: str) -> str:
+    """The standard output of `git ARGUMENTS` run inside `root` in the neutral environment;
+    VcsError when git is missing, fails or runs too long."""
     git = shutil.which("git")
     if git is None:
         raise VcsError("git is not installed (not found on PATH)")

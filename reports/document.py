@@ -20,7 +20,9 @@ from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
 from topo.audit.graph.reachability import ReachabilityRow
+from topo.reports.coverage_report import coverage_document
 from topo.reports.escape import escape_document, escape_facts
+from topo.reports.notebook_places import NotebookPlaces
 
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
@@ -35,6 +37,7 @@ _VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT)
 def audit_document(result: AuditResult) -> dict:
     sites, edges, findings = result.facts.sites, result.facts.edges, result.findings
     ids = finding_ids(findings)
+    places = NotebookPlaces(result.facts.files)
     document = escape_document({
         "schema": SCHEMA,
         "repository_path": result.repository_path,
@@ -42,12 +45,13 @@ def audit_document(result: AuditResult) -> dict:
         "sites": [_site(site) for site in sites],
         "edges": [_edge(edge, result.graph) for edge in edges],
         "emus": [_emu(emu) for emu in result.emus],
-        "findings": [_finding(f, ids[i]) for i, f in enumerate(findings)],
+        "findings": [_finding(f, ids[i], places) for i, f in enumerate(findings)],
         "unknowns": [_unknown(u) for u in result.unknowns],
         "reachability": [_row(row) for row in result.reachability],
         "scope": _scope(result),
         "nodes": [_node(node) for node in result.nodes],
         "relations": [_relation(relation) for relation in result.relations],
+        "coverage": coverage_document(result.coverage),
     })
     # The typed facts the views read travel beside the JSON part, escaped the same way.
     document.update(escape_facts({CONTRACTS: result.contracts,
@@ -139,7 +143,7 @@ def _action(emu: Emu) -> dict | None:
                                         "version": action.version, "name": action.name}
 
 
-def _finding(finding: Finding, finding_id: str) -> dict:
+def _finding(finding: Finding, finding_id: str, places: NotebookPlaces) -> dict:
     data = {"id": finding_id, "code": finding.code.id, "severity": finding.severity.value,
             "title": finding.code.title, "message": finding.message,
             "file": finding.location.file, "symbol": finding.symbol,
@@ -147,6 +151,9 @@ def _finding(finding: Finding, finding_id: str) -> dict:
             "inferred": finding.inferred, **_span_end(finding.location)}
     if finding.emu_key is not None:
         data["emu_key"] = finding.emu_key
+    cell = places.cell(finding.location.file, finding.location.line)
+    if cell is not None:   # a notebook: `line` counts its code cells' script
+        data["cell"] = {"index": cell[0], "line": cell[1]}
     if finding.path:
         data["path"] = list(finding.path)
     if finding.related:

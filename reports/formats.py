@@ -3,7 +3,8 @@ renderer. The CLI and the `[tool.topo] formats` validation read it; nothing else
 
 `topo audit` writes `AUDIT_FORMATS` (ARCHITECTURE.md, CLI table); `topo check` prints one of
 `GATE_FORMATS` (text is the gate's own listing; json and sarif are the audit document with its
-`gate` section).
+`gate` section; github, junit and gitlab are what those CI systems read, rendered from the
+same document).
 """
 
 from __future__ import annotations
@@ -13,15 +14,21 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TextIO
 
+from topo.audit.gate import GateOutcome
 from topo.reports.escape import escape_text
+from topo.reports.gate_report import gate_document, gate_summary, render_gate_text
+from topo.reports.github_report import render_github
+from topo.reports.gitlab_report import render_gitlab
 from topo.reports.html_report import render_html
 from topo.reports.json_report import json_pieces, render_json
+from topo.reports.junit_report import render_junit
 from topo.reports.markdown_report import render_markdown
 from topo.reports.sarif_report import render_sarif
 from topo.reports.yaml_report import render_yaml
 
 __all__ = ["ReportFormat", "AUDIT_FORMATS", "AUDIT_FORMAT_NAMES", "DEFAULT_AUDIT_FORMATS",
-           "GATE_FORMATS", "audit_format"]
+           "GateFormat", "GateView", "GATE_FORMATS", "GATE_FORMAT_NAMES", "audit_format",
+           "gate_format"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +63,53 @@ AUDIT_FORMATS: tuple[ReportFormat, ...] = (
 )
 AUDIT_FORMAT_NAMES: tuple[str, ...] = tuple(f.name for f in AUDIT_FORMATS)
 DEFAULT_AUDIT_FORMATS: tuple[str, ...] = ("yaml", "html")
-GATE_FORMATS: tuple[str, ...] = ("text", "json", "sarif")
+
+
+@dataclass(frozen=True, slots=True)
+class GateView:
+    """How `topo check` shows its outcome: paths joined to the PATH as given; colours."""
+
+    display_root: str = "."
+    color: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GateFormat:
+    name: str                                               # as `check -f` says it
+    file_name: str                                          # when `-o` names a directory
+    render: Callable[[GateOutcome, GateView], str] = field(repr=False)
+
+
+def _from_document(render: Callable[[dict], str]) -> Callable[[GateOutcome, GateView], str]:
+    return lambda outcome, view: escape_text(render(gate_document(outcome)))
+
+
+def _ci(render: Callable[[dict, str], str]) -> Callable[[GateOutcome, GateView], str]:
+    return lambda outcome, view: escape_text(render(gate_document(outcome),
+                                                    gate_summary(outcome)))
+
+
+GATE_FORMATS: tuple[GateFormat, ...] = (
+    GateFormat("text", "topo-check.txt",
+               lambda outcome, view: render_gate_text(outcome, view.display_root,
+                                                      color=view.color)),
+    GateFormat("json", "TOPOLOGY_STATE.json", _from_document(render_json)),
+    GateFormat("sarif", "TOPOLOGY_STATE.sarif", _from_document(render_sarif)),
+    GateFormat("github", "topo-annotations.txt", _ci(render_github)),
+    GateFormat("junit", "topo-junit.xml", _ci(render_junit)),
+    GateFormat("gitlab", "gl-code-quality-report.json", _ci(render_gitlab)),
+)
+GATE_FORMAT_NAMES: tuple[str, ...] = tuple(f.name for f in GATE_FORMATS)
 
 _BY_NAME = {f.name: f for f in AUDIT_FORMATS}
+_GATE_BY_NAME = {f.name: f for f in GATE_FORMATS}
 
 
 def audit_format(name: str) -> ReportFormat | None:
     """The audit format called `name` (as written: lower case, no spaces), or None."""
     return _BY_NAME.get(name)
+
+
+def gate_format(name: str) -> GateFormat | None:
+    """The `topo check` format called `name`, or None."""
+    return _GATE_BY_NAME.get(name)

@@ -2,7 +2,7 @@
 section (json, and sarif rendered from it).
 
 The document keeps the full audit's finding ids (`AUTH-007` means the same finding in
-`topo audit` and `topo check` output of one tree); findings outside `--changed-since` are left
+`topo audit` and `topo check` output of one tree); findings the `--changed-since` base already had are left
 out of `findings`, and counted in `gate`.
 """
 
@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+from collections.abc import Callable
+
+import click
 
 from topo.audit.gate import GateOutcome, GateStatus
 from topo.audit.model import Finding
+from topo.reports.code_frame import SourceLines, code_frame
+from topo.reports.notebook_places import NotebookPlaces, source_lines
 from topo.reports.document import audit_document
 from topo.reports.escape import escape_document, escape_text
 
@@ -35,6 +40,7 @@ def gate_document(outcome: GateOutcome) -> dict:
         "baseline_written": _path(outcome.baseline_written),
         "changed_since": request.changed_since,
         "changed_files": None if outcome.changed is None else sorted(outcome.changed),
+        "base_commit": outcome.base_commit,
         "ignore_suppressions": request.audit.ignore_suppressions,
         "counts": dataclasses.asdict(outcome.counts),
         "failing": [ids[f.fingerprint] for f in outcome.failing],
@@ -46,18 +52,54 @@ def _path(path: object) -> str | None:
     return None if path is None else str(path)
 
 
-def render_gate_text(outcome: GateOutcome, display_root: str = ".") -> str:
-    """`path:line:col: CODE [severity] message` per unsuppressed finding, then the summary.
-    Paths are `display_root` (the PATH as given) joined with the root-relative file."""
-    lines = [_line(finding, display_root) for finding in outcome.active]
+_SEVERITY_COLOUR = {"critical": "red", "high": "red", "medium": "yellow", "low": "blue"}
+
+
+def render_gate_text(outcome: GateOutcome, display_root: str = ".", *, color: bool = False,
+                     frames: bool = True) -> str:
+    """`path:line:col: CODE [severity] message` per unsuppressed finding, with the source
+    line(s) under it and a caret under the span (`frames`), and the `topo explain` hint; then
+    the summary. Paths are `display_root` (the PATH as given) joined with the root-relative
+    file. `color` adds ANSI colours (the caller decides: a terminal, --color, NO_COLOR)."""
+    style = _styler(color)
+    sources = SourceLines(outcome.result.root, source_lines)
+    places = NotebookPlaces(outcome.result.facts.files)
+    lines = []
+    for finding in outcome.active:
+        lines.append(_line(finding, display_root, places, style))
+        if frames:
+            file = finding.location.file
+            lines.extend(code_frame(sources.lines(file), finding.location, style=style,
+                                    label=lambda line, file=file: places.label(file, line)))
+            lines.append(f"  {style('help:', 'help')} topo explain {finding.code.id}")
     lines.append(gate_summary(outcome))
     return escape_text("\n".join(lines) + "\n")
 
 
-def _line(finding: Finding, display_root: str) -> str:
+def _styler(color: bool) -> Callable[[str, str], str]:
+    if not color:
+        return lambda text, role: text
+
+    def style(text: str, role: str) -> str:
+        match role:
+            case "path":
+                return click.style(text, bold=True)
+            case "gutter" | "help":
+                return click.style(text, fg="cyan")
+            case "caret":
+                return click.style(text, fg="red", bold=True)
+            case severity if severity in _SEVERITY_COLOUR:
+                return click.style(text, fg=_SEVERITY_COLOUR[severity], bold=True)
+        return text
+    return style
+
+
+def _line(finding: Finding, display_root: str, places: NotebookPlaces,
+          style: Callable[[str, str], str]) -> str:
     location = finding.location
     path = posixpath.normpath(posixpath.join(display_root, location.file))
-    return (f"{path}:{location.line}:{location.column}: {finding.code.id} "
+    where = f"{path}:{places.position(location)}"
+    return (f"{style(where, 'path')}: {style(finding.code.id, finding.severity.value)} "
             f"[{finding.severity.value}] {finding.message}")
 
 
@@ -75,7 +117,7 @@ def gate_summary(outcome: GateOutcome) -> str:
     details = [f"{counts.active} reported", f"{counts.suppressed_in_source} suppressed "
                "in source", f"{counts.baselined} in the baseline"]
     if outcome.changed is not None:
-        details.append(f"{counts.outside_changes} outside the changes since "
+        details.append(f"{counts.outside_changes} already present at "
                        f"{outcome.request.changed_since}")
     if outcome.result.partial and outcome.request.allow_partial:
         details.append(f"partial scan: {counts.unknowns} input(s) could not be read")

@@ -132,6 +132,9 @@ class _View:
         }
         if finding.get("emu_key") is not None:
             result["properties"]["emu_key"] = finding["emu_key"]
+        if finding.get("cell") is not None:   # a notebook: startLine counts its code cells
+            result["properties"]["notebookCell"] = finding["cell"]["index"]
+            result["properties"]["notebookCellLine"] = finding["cell"]["line"]
         if finding.get("related"):
             result["relatedLocations"] = [
                 {"id": index, "physicalLocation": self.physical(place),

@@ -28,6 +28,8 @@ class Listing:
     unknowns: list[Unknown] = field(default_factory=list)
     # links that resolve to themselves (ELOOP): `discover` decides whether they matter
     loops: list[str] = field(default_factory=list)
+    # directories the walk did not enter (excluded): counted, never listed file by file
+    pruned: list[str] = field(default_factory=list)
 
 
 def git_listing(root: Path, skip_dirs: frozenset[str]) -> tuple[Listing | None, str]:
@@ -113,6 +115,8 @@ def _walk(root: Path, prefix: str, real_root: Path, chain: tuple[Path, ...],
             if not is_excluded_dir(relative):
                 real = Path(os.path.realpath(entry.path))
                 _walk(root, relative, real_root, (*chain, real), is_excluded_dir, listing)
+            else:
+                listing.pruned.append(relative)
         elif entry.is_file(follow_symlinks=False):
             listing.files.append(relative)
 

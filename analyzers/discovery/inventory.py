@@ -11,6 +11,8 @@ sorted, so the same tree always gives the same inventory.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -20,10 +22,11 @@ from topo.analyzers.discovery.configs import is_config_file
 from topo.analyzers.discovery.generated import bundle_reason
 from topo.analyzers.ir import Language
 from topo.analyzers.model import Unknown
+from topo.analyzers.notebooks import read_limit
 from topo.analyzers.reading import InputRefused, read_bytes
 
 __all__ = ["DEFAULT_MAX_FILE_SIZE", "DiscoveryConfig", "Exclusion", "Inventory", "SourceFile",
-           "discover", "exclusions", "language_of"]
+           "discover", "exclusions", "kept_by", "language_of"]
 
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 
@@ -46,6 +49,7 @@ _LANGUAGES = {
     ".tsx": Language.TSX,
     ".js": Language.JAVASCRIPT, ".jsx": Language.JAVASCRIPT, ".mjs": Language.JAVASCRIPT,
     ".cjs": Language.JAVASCRIPT,
+    ".ipynb": Language.PYTHON,   # code cells (analyzers/notebooks.py)
 }
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 _MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "package.json", "tsconfig.json"})
@@ -97,6 +101,9 @@ class Inventory:
     out_of_scope: tuple[Exclusion, ...] = field(default=())
     # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/discovery/configs.py)
     configs: tuple[str, ...] = field(default=())
+    # Listed files not read, counted by reason (`tests and fixtures`, `not source: .md`…),
+    # so that a run can say what it did not look at.
+    skipped: tuple[tuple[str, int], ...] = field(default=())
 
 
 def language_of(path: str) -> Language | None:
@@ -134,6 +141,11 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     configs: list[str] = []
     bundles: list[str] = []
     unknowns = list(listing.unknowns)
+    skipped: Counter[str] = Counter()
+    for directory in listing.pruned:   # a walk does not enter excluded directories
+        reason = _exclusion_reason(f"{directory}/-", config) or \
+            "excluded by configuration or --exclude"
+        skipped[f"{reason} (directories not entered)"] += 1
     loops = []
     for relative in sorted(listing.loops):
         if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
@@ -143,7 +155,11 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         else:
             loops.append(relative)
     for relative in listing.files:
-        if _is_excluded_file(relative, config) or user_excludes.excludes(relative):
+        excluded = _exclusion_reason(relative, config) or (
+            "excluded by configuration or --exclude" if user_excludes.excludes(relative)
+            else None)
+        if excluded is not None:
+            skipped[excluded] += 1
             continue
         name = PurePosixPath(relative).name
         parent = str(PurePosixPath(relative).parent)
@@ -156,9 +172,12 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         if is_config_file(relative):
             configs.append(relative)
         language = language_of(relative)
+        if language is None and not _is_input(relative, name, parent):
+            skipped[f"not source: {PurePosixPath(name).suffix or 'no extension'}"] += 1
         if language is not None:
             source, unknown = _read_check(root, relative, language, config.max_file_size)
             if source is not None and source.bundle:
+                skipped["generated bundles"] += 1
                 bundles.append(relative)
             elif source is not None:
                 sources.append(source)
@@ -175,6 +194,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         notes=(note,),
         out_of_scope=exclusions(config) + _bundles(bundles) + _loops(loops),
         configs=tuple(sorted(configs)),
+        skipped=tuple(sorted(skipped.items())),
     )
 
 
@@ -204,6 +224,14 @@ def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
         "files larger than the size limit", (f"> {config.max_file_size} bytes",),
         "listed under unknowns when they look like source"))
     return tuple(rules)
+
+
+def kept_by(config: DiscoveryConfig) -> Callable[[str], bool]:
+    """Whether discovery under `config` could read a root-relative path (its directory and
+    file exclusions, the user's globs included): to copy only those files of a tree."""
+    user_excludes = GlobSet(config.exclude)
+    return lambda relative: _exclusion_reason(relative, config) is None and \
+        not user_excludes.excludes(relative)
 
 
 def _bundles(paths: list[str]) -> tuple[Exclusion, ...]:
@@ -239,23 +267,39 @@ def _is_skipped_dir(relative: str, config: DiscoveryConfig) -> bool:
 
 def _is_excluded_file(relative: str, config: DiscoveryConfig) -> bool:
     """Default exclusions for one listed file (git lists files under skipped directories too)."""
+    return _exclusion_reason(relative, config) is not None
+
+
+def _exclusion_reason(relative: str, config: DiscoveryConfig) -> str | None:
+    """Why a default exclusion keeps this listed file out (the `exclusions` areas), or None."""
     parts = relative.split("/")
-    if any(_is_skipped_dir(part, config) for part in parts[:-1]):
-        return True
+    for part in parts[:-1]:
+        if _is_skipped_dir(part, config):
+            return "tests and fixtures" if part in _TEST_DIRECTORIES \
+                else "dependencies, build output and tool state"
     name = parts[-1]
     if name.endswith(_GENERATED_SUFFIXES):
-        return True
+        return "generated code"
     if config.include_tests:
-        return False
-    return (name.startswith("test_") and name.endswith(".py")) or name == "conftest.py" \
-        or name.endswith(_TEST_SUFFIXES)
+        return None
+    if (name.startswith("test_") and name.endswith(".py")) or name == "conftest.py" \
+            or name.endswith(_TEST_SUFFIXES):
+        return "tests and fixtures"
+    return None
+
+
+def _is_input(relative: str, name: str, parent: str) -> bool:
+    """Whether discovery reads this non-source file (manifest, config, EMU file or lock)."""
+    return name in _MANIFEST_NAMES or is_config_file(relative) or name == _EMU_LOCK \
+        or (name.endswith(".jsonl") and PurePosixPath(parent).name == _EMU_DIRECTORY) \
+        or (name.startswith("requirements") and name.endswith(".txt"))
 
 
 def _read_check(root: Path, relative: str, language: Language,
                 max_size: int) -> tuple[SourceFile | None, Unknown | None]:
     """Admit a source file only if it is small enough, text, and UTF-8; else say why not."""
     try:
-        data = read_bytes(root / relative, limit=max_size, root=root)
+        data = read_bytes(root / relative, limit=read_limit(relative, max_size), root=root)
     except InputRefused as refused:
         prefix = "file" if refused.reason.startswith("too large") else "file not readable:"
         return None, Unknown(relative, f"{prefix} {refused.reason}")

@@ -37,7 +37,7 @@ __all__ = ["IRCache", "cache_key", "dump_ir", "load_ir"]
 
 _RECORDS = (ir.Value, ir.Comparison, ir.Condition, ir.Guard, ir.Import, ir.Export, ir.Parameter,
             ir.Definition, ir.Call, ir.Assignment, ir.Return, ir.Comment, ir.GuardedBlock,
-            ir.FileIR, Location, Unknown)
+            ir.CodeCell, ir.FileIR, Location, Unknown)
 
 
 def _reducer(record: type) -> Callable[[Any], tuple[type, tuple[Any, ...]]]:

@@ -2,7 +2,8 @@
 
 Files are independent here (cross-file facts are joined later, by the graph), so the stage runs
 on a `concurrent.futures` process pool and each result is cached by content hash. Language
-dispatch lives here: Python goes to libcst, TypeScript/TSX/JavaScript to tree-sitter; a language
+dispatch lives here: Python goes to libcst (a notebook's code cells too, joined:
+`topo.analyzers.notebooks`), TypeScript/TSX/JavaScript to tree-sitter; a language
 without a front-end gives a FileIR whose `parse_error` says so, rather than silently dropping
 the file. TS/JS import specifiers resolve against the project layout (which files exist, the
 tsconfig `paths`), so the layout's digest is part of those files' cache key. The packs'
@@ -14,6 +15,7 @@ batch is parsed again in fresh pools, and only a file that crashes a worker on i
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import os
@@ -33,6 +35,8 @@ from topo.analyzers.python import parse_python
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
 from topo.analyzers.typescript import ProjectLayout, load_layout, parse_typescript
 from topo.analyzers.model import Unknown
+from topo.analyzers.notebooks import (NotebookError, cell_position, is_notebook,
+                                      notebook_script, read_limit)
 from topo.analyzers.reading import InputRefused, read_bytes
 
 __all__ = ["analyze_files", "frontend_version", "parse_source", "project_layout"]
@@ -65,12 +69,32 @@ def parse_source(path: str, language: Language, data: bytes, module: str, *,
     except UnicodeDecodeError as error:
         return _unreadable(path, language, module, digest,
                            f"not valid UTF-8 (byte {error.start})")
+    if language is Language.PYTHON and is_notebook(path):
+        return _parse_notebook(path, source, module, digest, strict, factories)
     if language is Language.PYTHON:
         return parse_python(path, source, module, strict=strict, factories=factories)
     if language in _SCRIPT_LANGUAGES:
         return parse_typescript(path, source, module, language, layout=layout, strict=strict)
     return _unreadable(path, language, module, digest,
                        f"no front-end for {language.value} yet")
+
+
+def _parse_notebook(path: str, text: str, module: str, digest: str, strict: bool,
+                    factories: Container[str]) -> FileIR:
+    """A notebook's code cells as one Python file; its locations count the script's lines."""
+    try:
+        script = notebook_script(text)
+    except NotebookError as error:
+        return FileIR(path, Language.PYTHON, module, digest, 0,
+                      parse_error=Unknown(path, error.reason, error.line))
+    ir = parse_python(path, script.source, module, strict=strict, factories=factories)
+    error = ir.parse_error
+    if error is not None and error.line is not None:
+        place = cell_position(script.cells, error.line)
+        if place is not None:
+            # The script line means nothing to a reader of the notebook: the cell says it.
+            error = Unknown(path, f"{error.reason} (cell {place[0]}, line {place[1]})")
+    return dataclasses.replace(ir, sha256=digest, cells=script.cells, parse_error=error)
 
 
 def _unreadable(path: str, language: Language, module: str, digest: str, reason: str,
@@ -148,7 +172,8 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     pending: list[tuple[_Job, str | None]] = []
     for source in sorted(inventory.sources, key=lambda item: item.path):
         module = module_name(source, python_paths, root_name)
-        data, problem = _read(inventory.root / source.path, max_file_size, inventory.root)
+        data, problem = _read(inventory.root / source.path, read_limit(source.path, max_file_size),
+                              inventory.root)
         if data is None:
             results[source.path] = _unreadable(source.path, source.language, module, "", problem)
             continue

@@ -6,12 +6,14 @@ import enum
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from topo.audit.gate._scope import touches
+from topo.analyzers.discovery.inventory import kept_by
+from topo.audit.gate._new import new_findings
 from topo.audit.gate.baseline import (BaselineError, apply_baseline, baseline_of, read_baseline,
                                       write_baseline)
 from topo.audit.model import Finding, Severity, SuppressionKind
 from topo.audit.pipeline import AuditError, AuditRequest, AuditResult, run_audit
 from topo.audit.progress import NO_PROGRESS, Progress
+from topo.audit.revision_tree import base_tree
 from topo.audit.vcs import VcsError, changed_files
 
 __all__ = ["GateRequest", "GateOutcome", "GateCounts", "GateStatus", "GateError", "run_gate"]
@@ -50,14 +52,15 @@ class GateCounts:
     failing: int                    # active, at or above the threshold
     suppressed_in_source: int
     baselined: int
-    outside_changes: int            # left out by `changed_since`
+    outside_changes: int            # left out by `changed_since`: the base revision had them
     unknowns: int                   # inputs that could not be read
 
 
 @dataclass(frozen=True, slots=True)
 class GateOutcome:
     """`result.findings` holds every finding, suppressed ones marked (in source or baseline);
-    `reported` those the gate reports: all of them, or those touching changed files."""
+    `reported` those the gate reports: all of them, or those new since `changed_since`
+    (`base_commit` is the merge base they were compared with)."""
 
     request: GateRequest
     result: AuditResult
@@ -66,6 +69,7 @@ class GateOutcome:
     baseline_used: Path | None = None
     baseline_written: Path | None = None
     notes: tuple[str, ...] = ()
+    base_commit: str | None = None
 
     @property
     def active(self) -> tuple[Finding, ...]:
@@ -103,17 +107,19 @@ class GateOutcome:
 def run_gate(request: GateRequest, *, progress: Progress = NO_PROGRESS) -> GateOutcome:
     """Audit, apply baseline and scope, and decide. Raises GateError when it cannot run."""
     root = request.audit.root
+    base: _Base | None = None
     try:
         baseline = read_baseline(request.baseline) if request.baseline else None
         if request.changed_since is not None:
             progress.stage(f"asking git what changed since {request.changed_since}")
             changed = changed_files(root, request.changed_since)
+            base = _audit_base(request, progress)
         else:
             changed = None
         result = run_audit(request.audit, progress=progress)
     except (BaselineError, VcsError, AuditError) as error:
         raise GateError(str(error)) from None
-    notes: list[str] = []
+    notes: list[str] = [] if base is None else list(base.notes)
     written = None
     if request.write_baseline is not None:
         if result.partial and not request.allow_partial:
@@ -131,8 +137,31 @@ def run_gate(request: GateRequest, *, progress: Progress = NO_PROGRESS) -> GateO
     if baseline is not None and used is not None:
         progress.stage("applying the baseline")
         findings = apply_baseline(findings, baseline, name=str(used))
-    sites = {site.id: site for site in result.facts.sites}
-    reported = findings if changed is None else tuple(
-        f for f in findings if touches(f, sites, changed))
+    reported = findings if base is None else new_findings(findings, base.findings)
     return GateOutcome(request, replace(result, findings=findings), reported, changed, used,
-                       written, tuple(notes))
+                       written, tuple(notes), None if base is None else base.commit)
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    commit: str
+    findings: tuple[Finding, ...]
+    notes: tuple[str, ...]
+
+
+def _audit_base(request: GateRequest, progress: Progress) -> _Base:
+    """The findings of the merge base of `changed_since` and HEAD, audited with the same
+    options from a temporary copy outside the audited tree."""
+    revision = request.changed_since
+    with base_tree(request.audit.root, revision, kept_by(request.audit.discovery)) as tree:
+        progress.stage(f"auditing {revision} (merge base {tree.commit[:12]}, {tree.files} files)")
+        try:
+            result = run_audit(replace(request.audit, root=tree.root), progress=progress)
+        except AuditError as error:
+            raise GateError(f"the base revision {revision} could not be audited: "
+                            f"{error}") from None
+    notes = []
+    if result.unknowns:
+        notes.append(f"{len(result.unknowns)} input(s) of {revision} could not be read; "
+                     "findings there count as new")
+    return _Base(tree.commit, result.findings, tuple(notes))

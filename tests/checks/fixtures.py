@@ -5,6 +5,8 @@ Each fixture directory is audited as a repository. Expectations:
   `# EXPECT: CODE[, CODE]` (or `// EXPECT:`), `# EXPECT-NOT: CODE`, `# TODO-EXPECT: CODE`
   (a known false negative: recorded, never failing); likewise in config files (`.env*`,
   `*.yml`, and JSON, whose reader accepts `//` comments);
+- in a notebook's code cells (`.ipynb`), likewise, on the line of the cells' joined script
+  (the line a notebook finding reports; `topo.analyzers.notebooks`);
 - in `expected.txt`, for findings keyed by EMU: `CODE emu_key` or `NOT CODE emu_key`.
 Every finding of a fixture must be expected: an unexpected finding fails as surely as a missing
 one, so the good twin proves the absence of false positives.
@@ -15,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from topo.analyzers.notebooks import NOTEBOOK_SUFFIX, notebook_script
 
 CHECKS = Path(__file__).resolve().parents[2] / "corpus" / "checks"
 SOURCE_SUFFIXES = (".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs")
@@ -45,12 +49,15 @@ def fixture_dirs() -> list[Path]:
 def read_expectations(directory: Path) -> Expectations:
     found = Expectations()
     for path in sorted(directory.rglob("*")):
-        marked = path.suffix in SOURCE_SUFFIXES + CONFIG_SUFFIXES or path.name == ".env" \
-            or path.name.startswith(".env.")
+        marked = path.suffix in SOURCE_SUFFIXES + CONFIG_SUFFIXES + (NOTEBOOK_SUFFIX,) \
+            or path.name == ".env" or path.name.startswith(".env.")
         if not marked or not path.is_file():
             continue
         relative = path.relative_to(directory).as_posix()
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == NOTEBOOK_SUFFIX:
+            text = notebook_script(text).source
+        for number, line in enumerate(text.splitlines(), 1):
             for match in MARKER.finditer(line):
                 codes = {c.strip() for c in match["codes"].split(",")}
                 table = {"EXPECT": found.lines, "EXPECT-NOT": found.not_lines,

@@ -86,7 +86,7 @@ def test_audit_writes_into_out_dir_never_into_the_tree(tmp_path: Path) -> None:
     repo.mkdir()
     (repo / "app.py").write_text("x = 1\n")
     before = sorted(p.name for p in repo.rglob("*"))
-    result = run("audit", str(repo), "-f", "json", "-o", str(out), "--no-cache")
+    result = run("audit", str(repo), "-f", "json", "-o", f"{out}/", "--no-cache")
     assert result.exit_code == 0, result.output
     assert (out / "TOPOLOGY_STATE.json").exists()
     assert sorted(p.name for p in repo.rglob("*")) == before
@@ -122,12 +122,12 @@ def test_graph_missing_path_exit_2(tmp_path: Path) -> None:
 
 def test_audit_prints_a_findings_summary_unless_quiet(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    loud = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", str(out), "--no-cache")
+    loud = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", f"{out}/", "--no-cache")
     assert loud.exit_code == 0
     assert "2 findings: 2 critical" in loud.stderr
-    quiet = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", str(out), "--no-cache",
+    quiet = run("audit", str(APPS / "cross_file"), "-f", "json", "-o", f"{out}/", "--no-cache",
                 "--quiet")
-    assert "findings" not in quiet.stderr
+    assert "findings" not in quiet.stderr and quiet.stderr == ""
 
 
 def test_inferred_decision_point_where_code_decides_without_an_engine() -> None:

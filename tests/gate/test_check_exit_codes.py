@@ -35,7 +35,8 @@ def test_findings_at_the_threshold_exit_1_with_one_line_each(tmp_path: Path) -> 
     run = check(root)
     assert run.exit_code == 1
     *lines, summary = run.stdout.splitlines()
-    [match] = [LINE.match(line) for line in lines]
+    # Each finding line is followed by its code frame and help, indented.
+    [match] = [LINE.match(line) for line in lines if not line.startswith(" ")]
     assert match is not None, lines
     assert (match["file"], match["line"], match["col"], match["code"], match["severity"]) == \
         (f"{root.as_posix()}/app.py", "9", "5", "UNGOVERNED-PATH", "critical")

@@ -40,7 +40,7 @@ def test_docs_quickstart_passes_check(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", str(tmp_path), "--no-cache", "-f", "json"])
     assert result.exit_code == 0, result.output
     audit = CliRunner().invoke(cli, ["audit", str(tmp_path), "--no-cache", "-f", "json",
-                                     "-o", str(tmp_path / "out"), "-q"])
+                                     "-o", str(tmp_path / "out") + "/", "-q"])
     assert audit.exit_code == 0, audit.output
     document = json.loads((tmp_path / "out" / "TOPOLOGY_STATE.json").read_text())
     decisions = [s for s in document["sites"] if s["kind"] == "decision_call"]

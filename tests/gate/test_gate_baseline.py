@@ -76,7 +76,7 @@ def test_twin_statements_in_one_function_are_counted(tmp_path: Path) -> None:
     tool_app(root, "    shutil.rmtree(path)\n    shutil.rmtree(path)")
     run = check(root, "--baseline", baseline)
     assert run.exit_code == 1
-    assert run.stdout.count("UNGOVERNED-PATH") == 1
+    assert run.stdout.count(": UNGOVERNED-PATH [") == 1
     assert "app.py:10:5: UNGOVERNED-PATH" in run.stdout   # the second rmtree (line 9 is the first)
 
 

@@ -3,6 +3,7 @@ through `git ls-files`, a `filter.<driver>.clean`/`.process` through `git diff`.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -52,7 +53,7 @@ def test_plain_git_would_run_them(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ["audit", "{root}", "-f", "json", "-o", "{out}"],
+    ["audit", "{root}", "-f", "json", "-o", "{out}/"],
     ["check", "{root}", "--changed-since", "HEAD"],
     ["graph", "{root}", "-f", "json"],
 ], ids=["audit", "check-changed-since", "graph"])
@@ -69,3 +70,40 @@ def test_changed_since_still_sees_the_modified_file(tmp_path: Path) -> None:
     root, marker = _hostile_repo(tmp_path)
     assert changed_files(root, "HEAD") == {"app.py", ".gitattributes", "fsmonitor.sh"}
     assert _markers(marker) == []
+
+
+def test_the_base_revision_is_read_without_hooks_filters_or_fsmonitor(tmp_path: Path) -> None:
+    """`check --changed-since` writes the base revision's files from git's object store: the
+    repo's hooks, smudge/process filters and fsmonitor run nothing, and the stored bytes (not
+    what a smudge filter would make of them) are what the base audit reads."""
+    from tests.gate.gate_helpers import TOOL_APP
+
+    root, marker = tmp_path / "repo", tmp_path / "marker"
+    root.mkdir()
+    (root / "tools.py").write_text(TOOL_APP.format(body="    shutil.rmtree(path)"))
+    (root / ".gitattributes").write_text("* filter=x\n", encoding="utf-8")
+    for args in (["init", "-q"], ["add", "-A"],
+                 ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"]):
+        assert _git(root, *args).returncode == 0
+    hooks = root / ".git" / "hooks"
+    hooks.mkdir(exist_ok=True)
+    for name in ("post-checkout", "pre-commit", "post-merge", "reference-transaction"):
+        (hooks / name).write_text(f"#!/bin/sh\ntouch {marker}-hook-{name}\n")
+        (hooks / name).chmod(0o755)
+    monitor = root / "fsmonitor.sh"
+    monitor.write_text(f"#!/bin/sh\ntouch {marker}-fsmonitor\n", encoding="utf-8")
+    monitor.chmod(0o755)
+    # A smudge filter would empty every file on checkout (and leave a marker).
+    for key, value in (("core.fsmonitor", str(monitor)),
+                       ("filter.x.clean", f"touch {marker}-clean; cat"),
+                       ("filter.x.smudge", f"touch {marker}-smudge; true"),
+                       ("filter.x.required", "true")):
+        assert _git(root, "config", key, value).returncode == 0
+    result = run("check", str(root), "--changed-since", "HEAD", "--no-cache", "-j", "1",
+                 "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert _markers(marker) == []
+    document = json.loads(result.stdout)
+    # The base had the same finding (its tools.py was the stored text): nothing is new.
+    assert document["findings"] == []
+    assert document["gate"]["counts"]["outside_changes"] == 1

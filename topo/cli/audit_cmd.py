@@ -14,20 +14,25 @@ from topo.cli.errors import UserError
 from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
                               code_selection, config_options, project_config, scan_options,
                               verbosity_options)
+from topo.cli.output import STDOUT, FileTarget, directory_target, file_target
 from topo.audit.config import ProjectConfig
 from topo.audit.pipeline import AuditError, AuditRequest, default_cache_dir, run_audit
 from topo.audit.policy import DEFAULT_RETENTION_DAYS
+from topo.reports.coverage_report import coverage_line
 from topo.reports.document import audit_document
 from topo.reports.formats import (AUDIT_FORMAT_NAMES, DEFAULT_AUDIT_FORMATS, ReportFormat,
                                   audit_format)
 
-__all__ = ["audit", "audit_request"]
+__all__ = ["audit", "audit_request", "DEFAULT_OUT"]
+
+DEFAULT_OUT = "topology-audit"
 
 
 @dataclass(frozen=True, slots=True)
 class AuditOutput:
     formats: tuple[ReportFormat, ...]
     out: str
+    one_named: bool = False   # `-f` named exactly one format: `-o` is then a file
 
 
 def _formats(value: str) -> tuple[ReportFormat, ...]:
@@ -77,13 +82,15 @@ def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
 @click.option("-f", "--format", "formats", default=None,
               help=f"Comma-separated report formats: {', '.join(AUDIT_FORMAT_NAMES)} "
                    f"(default: {','.join(DEFAULT_AUDIT_FORMATS)}, or formats in the configuration).")
-@click.option("-o", "--out", default="topology-audit", show_default=True,
-              help="Output directory, or '-' to write the single named format to stdout.")
+@click.option("-o", "--out", default=None, metavar="DIR|FILE|-",
+              help="Where to write: a directory (default: topology-audit); with one format "
+                   "named by -f, a file (an existing directory, or one ending in /, gets the "
+                   "usual file name); '-' writes the single format to stdout.")
 @scan_options
 @config_options
 @code_options
 @verbosity_options
-def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
+def audit(path: Path, formats: str | None, out: str | None, scan: ScanOptions,
           settings: ConfigOptions, codes: CodeOptions, verbosity: Verbosity) -> None:
     """Audit the decision topology of the repository at PATH.
 
@@ -96,9 +103,14 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
     """
     config = project_config(path, settings)
     names = formats or ",".join(config.formats or DEFAULT_AUDIT_FORMATS)
-    output = AuditOutput(_formats(names), out)
-    if output.out == "-" and len(output.formats) != 1:
+    chosen = _formats(names)
+    output = AuditOutput(chosen, out or DEFAULT_OUT, formats is not None and len(chosen) == 1)
+    if output.out == STDOUT and len(output.formats) != 1:
         raise UserError("-o - writes one format to stdout; name exactly one with -f")
+    single = file_target(output.out, chosen[0].file_name) \
+        if output.one_named and out is not None else None
+    directory = None if single is not None or output.out == STDOUT else \
+        directory_target(output.out, len(output.formats))
     request = audit_request(path, scan, config=config, settings=settings, codes=codes)
     progress = verbosity.progress()
     try:
@@ -111,20 +123,30 @@ def audit(path: Path, formats: str | None, out: str, scan: ScanOptions,
     if result.partial:
         click.echo(f"topo: partial result: {len(result.unknowns)} input(s) could not be read "
                    "(listed under unknowns)", err=True)
-    if output.out == "-":
+    if output.out == STDOUT:
         output.formats[0].write(document, sys.stdout)
+        verbosity.note(coverage_line(result.coverage))
         return
-    directory = Path(output.out)
+    written = _write_reports(document, output.formats, directory, single)
+    for file in written:
+        click.echo(str(file))
+    verbosity.note(_summary_line(result.findings))
+    verbosity.note(coverage_line(result.coverage))
+
+
+def _write_reports(document: dict, formats: tuple[ReportFormat, ...], directory: Path | None,
+                   single: FileTarget | None) -> list[Path]:
+    files = [single.path] if single is not None else \
+        [directory / fmt.file_name for fmt in formats]
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-        for fmt in output.formats:
-            with open(directory / fmt.file_name, "w", encoding="utf-8") as stream:
+        for fmt, file in zip(formats, files):
+            file.parent.mkdir(parents=True, exist_ok=True)
+            with open(file, "w", encoding="utf-8") as stream:
                 fmt.write(document, stream)
     except OSError as error:
-        raise UserError(f"cannot write reports to {directory}: {error.strerror}") from None
-    for fmt in output.formats:
-        click.echo(str(directory / fmt.file_name))
-    verbosity.note(_summary_line(result.findings))
+        raise UserError(f"cannot write reports to {files[0].parent}: "
+                        f"{error.strerror or error}") from None
+    return files
 
 
 def _summary_line(findings) -> str:  # noqa: ANN001 - a tuple of Finding

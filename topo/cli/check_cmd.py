@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from topo.cli.audit_cmd import audit_request
+from topo.cli.color import color_option, use_color
 from topo.cli.errors import UserError
 from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
                               config_options, project_config, scan_options, verbosity_options)
+from topo.cli.output import FileTarget, file_target, write_file
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
+from topo.reports.coverage_report import coverage_line
 from topo.reports.escape import escape_text
-from topo.reports.formats import GATE_FORMATS
-from topo.reports.gate_report import gate_document, render_gate_text
-from topo.reports.json_report import render_json
-from topo.reports.sarif_report import render_sarif
+from topo.reports.formats import GATE_FORMAT_NAMES, GateView, gate_format
 
 __all__ = ["check"]
 
@@ -38,40 +39,46 @@ _SARIF_RESULT_LIMIT = 5000
               default=None, metavar="FILE",
               help="Record every current unsuppressed finding in FILE, then gate against it.")
 @click.option("--changed-since", metavar="REV", default=None,
-              help="Report only findings whose evidence touches a file changed since the "
-                   "merge base of REV and HEAD (committed, staged, unstaged or untracked). "
-                   "The whole repository is still analysed.")
+              help="Report only findings that are new since REV: the merge base of REV and "
+                   "HEAD is audited too (read from git, outside the tree) and its findings "
+                   "are subtracted by fingerprint. A bad REV is exit 2.")
 @click.option("--exit-zero", is_flag=True,
               help="Report only: exit 0 whatever is found (2 still means a usage error).")
 @click.option("--allow-partial", is_flag=True,
               help="Gate on what could be read when some inputs could not (default: exit 2).")
-@click.option("-f", "--format", "fmt", type=click.Choice(GATE_FORMATS),
+@click.option("-f", "--format", "fmt", type=click.Choice(GATE_FORMAT_NAMES),
               default="text", show_default=True)
-@click.option("-o", "--output", default="-", show_default=True, metavar="FILE|-",
-              help="Where to write the report; '-' is standard output.")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE|DIR/|-",
+              help="Where to write the report: a file, '-' for standard output, or an "
+                   "existing directory (or one ending in /) for the format's usual name.")
+@color_option
 @scan_options
 @config_options
 @code_options
 @verbosity_options
 def check(path: Path, fail_on: str | None, baseline: Path | None, write_baseline: Path | None,
           changed_since: str | None, exit_zero: bool, allow_partial: bool, fmt: str,
-          output: str, scan: ScanOptions, settings: ConfigOptions, codes: CodeOptions,
-          verbosity: Verbosity) -> None:
+          output: str, color: str, scan: ScanOptions, settings: ConfigOptions,
+          codes: CodeOptions, verbosity: Verbosity) -> None:
     """Gate a repository in CI: audit PATH and fail on findings at or above a severity.
 
     Exit 0 when no unsuppressed finding is at or above --fail-on, 1 when some is, 2 on a
     usage, configuration or scan error, including a partial scan (an input that could not be
     read) unless --allow-partial. --exit-zero makes every completed run exit 0.
 
-    Text output is one `path:line:col: CODE [severity] message` line per reported finding, then
-    a summary; -f json is the audit document with a `gate` section; -f sarif is SARIF 2.1.0 for
-    GitHub code scanning. Findings suppressed by `# topo: ignore[CODE] -- why` comments or by
-    the baseline are listed in json/sarif (marked suppressed), not in text.
+    Text output is one `path:line:col: CODE [severity] message` line per reported finding with
+    its source line and a `topo explain CODE` hint, then a summary; -f json is the audit
+    document with a `gate` section; -f sarif is SARIF 2.1.0 for GitHub code scanning; -f
+    github prints workflow annotations, -f junit JUnit XML, -f gitlab a GitLab Code Quality
+    report. Findings suppressed by `# topo: ignore[CODE] -- why` comments or by the baseline
+    are listed in json/sarif (marked suppressed), not in the others.
 
     Options not given fall back to the configuration (--config FILE, else the closest
     topo.toml, .topo.toml or pyproject.toml [tool.topo] at or above PATH), then to the
     defaults. Codes left out by --select/--ignore/per-file-ignores are not reported at all.
     """
+    gate = gate_format(fmt)
+    target = file_target(output, gate.file_name)
     config = project_config(path, settings)
     severity = fail_on or (config.fail_on.value if config.fail_on else Severity.HIGH.value)
     request = GateRequest(
@@ -86,20 +93,24 @@ def check(path: Path, fail_on: str | None, baseline: Path | None, write_baseline
     finally:
         progress.finish()
     _tell(outcome, verbosity)
-    _write(_render(outcome, fmt, path), output)
+    if fmt == "sarif" and len(outcome.reported) > _SARIF_RESULT_LIMIT:
+        click.echo(f"topo: warning: {len(outcome.reported)} SARIF results; GitHub code "
+                   f"scanning reads only the first {_SARIF_RESULT_LIMIT} of a run", err=True)
+    colored = fmt == "text" and use_color(color, to_terminal=_is_terminal(target),
+                                          environment=os.environ)
+    text = gate.render(outcome, GateView(path.as_posix(), colored))
+    write_file(target, escape_text(text), sys.stdout)
+    verbosity.note(coverage_line(outcome.result.coverage))
     raise SystemExit(outcome.exit_code)
 
 
-def _render(outcome: GateOutcome, fmt: str, path: Path) -> str:
-    if fmt == "text":
-        return render_gate_text(outcome, path.as_posix())
-    document = gate_document(outcome)
-    if fmt == "json":
-        return render_json(document)
-    if len(document["findings"]) > _SARIF_RESULT_LIMIT:
-        click.echo(f"topo: warning: {len(document['findings'])} SARIF results; GitHub code "
-                   f"scanning reads only the first {_SARIF_RESULT_LIMIT} of a run", err=True)
-    return render_sarif(document)
+def _is_terminal(target: FileTarget) -> bool:
+    if target.path is not None:
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _tell(outcome: GateOutcome, verbosity: Verbosity) -> None:
@@ -114,15 +125,3 @@ def _tell(outcome: GateOutcome, verbosity: Verbosity) -> None:
                        and f.suppression.kind is SuppressionKind.EXTERNAL)
         verbosity.note(f"topo: wrote baseline {outcome.baseline_written} "
                        f"({accepted} finding(s))")
-
-
-def _write(text: str, output: str) -> None:
-    text = escape_text(text)
-    if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot write {output}: {error.strerror or error}") from None
