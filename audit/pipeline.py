@@ -23,6 +23,7 @@ from topo.audit import emitters, policy
 from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.finding_facts import FindingFacts, finding_facts
+from topo.audit.finding_traces import FindingTrace, finding_traces
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
@@ -33,6 +34,7 @@ from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
 from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
+from topo.audit.tool_inventory import Tool, tool_inventory
 from topo.audit.vcs import repository_path
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "root_name",
@@ -74,6 +76,8 @@ class AuditResult:
     contracts: Contracts = Contracts()
     summary: AuditSummary = AuditSummary()
     finding_facts: FindingFacts = FindingFacts()
+    tools: tuple[Tool, ...] = ()             # the model-callable tools, by exposed name
+    traces: tuple[FindingTrace, ...] = ()    # each finding's steps and effect excerpt, in order
 
     @property
     def partial(self) -> bool:
@@ -142,20 +146,22 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
                                  ignore=request.ignore_suppressions)
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
     nodes, relations = shown_nodes(graph, facts.edges), shown_relations(graph, facts.edges)
+    placement = place_nodes(facts.sites, nodes, facts.edges, relations,
+                            manifests=inventory.manifests, root_project=root_name(root))
+    contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings)
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(sorted(set(unknowns), key=lambda u: (u.file, u.line or 0, u.reason))),
         reachability=reachability_matrix(emus, findings),
-        nodes=nodes, relations=relations,
-        placement=place_nodes(facts.sites, nodes, facts.edges, relations,
-                              manifests=inventory.manifests, root_project=root_name(root)),
-        contracts=decision_contracts(facts.sites, facts.edges, relations, graph, emus,
-                                     findings),
+        nodes=nodes, relations=relations, placement=placement, contracts=contracts,
         summary=audit_summary(facts.sites, facts.edges, emus, findings),
         finding_facts=finding_facts(facts.sites, emus, findings),
+        tools=tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
+                             contracts.actions),
+        traces=finding_traces(root, facts.sites, nodes, placement, findings,
+                              max_file_size=request.discovery.max_file_size),
         lines=sum(f.lines for f in files), notes=inventory.notes,
         repository_path=repository_path(root))
-
 
 def _policies(root: Path, inventory: Inventory, retention_days: int
               ) -> tuple[tuple[policy.Emu, ...], list[Finding], list[Unknown]]:
