@@ -35,7 +35,8 @@ def decision_points(index: DocumentIndex) -> list[dict]:
         concern.setdefault(point, []).append(ids[fingerprint])
     return [*({**_point(index, point), "findings": concern.get(point.name, [])}
               for point in contracts.points),
-            *(_inferred(point) for point in contracts.inferred_points)]
+            *({**_inferred(point), "findings": concern.get(point.name, [])}
+              for point in contracts.inferred_points)]
 
 
 def _point(index: DocumentIndex, point: DecisionPoint) -> dict:
