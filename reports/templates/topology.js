@@ -94,6 +94,10 @@
       b.setAttribute("aria-pressed", String(b.dataset.view === name));
     });
     var svg = svgOf(name);
+    if (svg) {                     // a few screens at most: the viewport, never the drawing
+      var natural = size(svg).h * viewport.clientWidth / Math.max(1, size(svg).w);
+      viewport.style.height = Math.max(160, Math.min(window.innerHeight * 0.72, natural)) + "px";
+    }
     if (svg && !svg.dataset.ready) {
       svg.dataset.ready = "1";
       fitTexts(svg);
