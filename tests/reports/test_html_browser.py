@@ -374,3 +374,29 @@ def test_injection_fixture_runs_no_script(browser, reports) -> None:
     assert browser.find_elements(By.CSS_SELECTOR, "#search-results button.hit")
     assert browser.execute_script("return typeof window.__injected") == "undefined"
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_the_label_measure_catches_overlaps_clipping_and_crossings(browser, reports) -> None:
+    """The geometry check above can fail: a moved label, a long one and an edge drawn across
+    a node are each caught."""
+    page, _ = reports["demo_support_agent"]
+    breakages = {
+        "labels leave": "const t = document.querySelector('.viewport .node text.label');"
+                        "t.textContent = 'x'.repeat(80); t.removeAttribute('textLength');",
+        "overlap": "const [a, b] = document.querySelectorAll('.viewport .node');"
+                   "const ta = a.querySelector('text.label'), tb = b.querySelector('text.label');"
+                   "const r = b.querySelector('rect.box');"
+                   "a.querySelector('rect.box').setAttribute('y', r.getAttribute('y'));"
+                   "a.querySelector('rect.box').setAttribute('x', r.getAttribute('x'));"
+                   "for (const t of a.querySelectorAll('text')) {"
+                   "  t.setAttribute('x', tb.getAttribute('x'));"
+                   "  t.setAttribute('y', tb.getAttribute('y')); }",
+        "run through": "const r = document.querySelector('.viewport .node rect.box').getBBox();"
+                       "const p = document.querySelector('.viewport .edges path');"
+                       "p.setAttribute('d', `M${r.x - 20},${r.y + 30} H${r.x + r.width + 20}`);",
+    }
+    for expected, script in breakages.items():
+        _open(browser, page)
+        browser.execute_script(script)
+        with pytest.raises(AssertionError, match=expected):
+            _assert_labels_clean(browser, ".viewport svg")
