@@ -221,6 +221,17 @@
   each(document.querySelectorAll("a.finding-link"), function (link) {
     link.addEventListener("click", function () { select(link.dataset.finding); });
   });
+  // Enter on a node of the graph selects the first finding that runs through it.
+  viewport.addEventListener("keydown", function (event) {
+    var node = event.target.closest && event.target.closest(".node");
+    if (event.key !== "Enter" || !node) { return; }
+    var index = Number(node.dataset.i), entries = data.views[current] || {};
+    var hit = rows.filter(function (row) {
+      var entry = entries[row.dataset.finding];
+      return entry && entry.nodes.indexOf(index) >= 0;
+    })[0];
+    if (hit) { select(hit.dataset.finding); hit.scrollIntoView({block: "center"}); }
+  });
   var form = document.getElementById("filters");
   form.addEventListener("change", applyFilters);
   form.addEventListener("submit", function (event) { event.preventDefault(); });

@@ -197,6 +197,9 @@ def test_page_opens_on_the_findings_paths(browser, reports, app: str) -> None:
         "return s ? s.getBoundingClientRect().height : 0")
     assert 0 < height <= MAX_SVG_HEIGHT if (wanted or state["graph"]["nodes"]) else height == 0
     assert _assert_labels_clean(browser, ".viewport svg") > 0 or not wanted
+    if app != GENERATED:                      # the whole graph, drawn on request, too
+        browser.find_element(By.ID, "show-whole").click()
+        assert _assert_labels_clean(browser, ".view[data-view=whole] svg") > 0
 
 
 @pytest.mark.parametrize("app", [*GOLDEN_APPS, GENERATED])
@@ -324,6 +327,19 @@ def test_pan_zoom_and_fit_from_the_keyboard(browser, reports) -> None:
     assert fitted[3] >= height and fitted[2] >= 1240      # everything in view
     browser.find_element(By.CSS_SELECTOR, "button[data-zoom=actual]").click()
     assert box() == start
+
+
+def test_enter_on_a_node_selects_a_finding_through_it(browser, reports) -> None:
+    page, state = reports["demo_support_agent"]
+    _open(browser, page)
+    finding = next(f for f in state["prioritized_findings"] if f["code"] == "UNGOVERNED-PATH")
+    node = browser.find_element(
+        By.CSS_SELECTOR, f".view[data-view=findings] g.node[data-id='{finding['path'][-1]}']")
+    node.send_keys(Keys.ENTER)
+    chosen = browser.find_element(By.ID, "finding-view").get_attribute("data-finding")
+    through = [f["id"] for f in state["prioritized_findings"]
+               if finding["path"][-1] in _step_nodes(f)]
+    assert chosen == through[0]
 
 
 def test_code_filter_hides_other_codes(browser, reports) -> None:
