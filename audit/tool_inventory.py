@@ -1,6 +1,6 @@
 """The tools a model can call, by the name it sees: framework, the effects each reaches (with
-their tier), what governs it, and its findings (its path starts there, it is at the registration, or an EMU's gap names
-the tool). Computed once by the pipeline from the sites,
+their tier), what governs it, and its findings (its path starts there, it is at the
+registration, or an EMU's gap names the tool). Computed once by the pipeline from the sites,
 edges and findings; the reports list it (a reviewer's first question is "what can the model
 do here?").
 
@@ -74,7 +74,8 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
             groups[str(site.attr("tool_name") or f"{UNKNOWN} ({site.id})")].append(site)
     tools = [_tool(name, registered, by_id, executes, authority, advisory, findings,
                    gaps.get(name, set())) for name, registered in sorted(groups.items())]
-    named = sorted({node.id.split(":", 1)[1] for node in nodes if node.kind == "tool"} - set(groups))
+    named = sorted({node.id.split(":", 1)[1] for node in nodes if node.kind == "tool"}
+                   - set(groups))
     tools += [Tool(name, UNKNOWN, (), None, None, (), NO_EFFECT,
                    tuple(f.fingerprint for f in findings if f.fingerprint in gaps.get(name, ())))
               for name in named]

@@ -3,8 +3,9 @@
 YAML, HTML and Markdown all render this one dict, so the three views cannot disagree and the
 HTML adds no fact the YAML lacks. Its keys follow the deliverable template: metadata, summary,
 decision_points, hidden_authority, atom_contracts, event_producers, action_connectivity,
-tools (every model-callable tool by its exposed name), reachability_matrix, prioritized_findings, unknowns, out_of_scope — plus `projects` and
-`graph` (the nodes and edges the HTML draws).
+tools (every model-callable tool by its exposed name), reachability_matrix,
+prioritized_findings (each with its steps and the effect's code excerpt), unknowns,
+out_of_scope — plus `projects` and `graph` (the nodes and edges the HTML draws).
 
 Missing information is the string `unknown`; relationships resting on heuristics carry
 `inferred: true`. The only clock read is `generated_at`, which honours SOURCE_DATE_EPOCH.

@@ -1,13 +1,14 @@
 """A generated repository of a given size for the HTML report's scale test: `services`
 packages each with two crewAI tools (a shell command, a refund) and a model-confidence refund
-(the findings), padded with helper modules (each one effect no model output reaches) to `files` Python files
-in all: the whole graph has thousands of nodes, the findings' paths a few dozen."""
+(the findings), padded with helper modules (each one effect no model output reaches) to
+`files` Python files in all: the whole graph has thousands of nodes, the findings' paths a few
+dozen."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["make_repo", "TOOL_NAMES"]
+__all__ = ["make_repo", "tool_names"]
 
 _TOOLS = '''"""Tools the crew may call."""
 
@@ -37,7 +38,8 @@ client = OpenAI()
 
 
 def assess(text: str) -> dict:
-    reply = client.chat.completions.create(model="gpt-4o", messages=[{{"role": "user", "content": text}}])
+    reply = client.chat.completions.create(model="gpt-4o",
+                                           messages=[{{"role": "user", "content": text}}])
     return json.loads(reply.choices[0].message.content)
 
 
@@ -55,7 +57,8 @@ def helper_{n}_{m}(value: int) -> None:
 '''
 
 
-def TOOL_NAMES(services: int) -> list[str]:  # noqa: N802 (a table, read like a constant)
+def tool_names(services: int) -> list[str]:
+    """The exposed names of the tools `make_repo` writes, sorted."""
     return sorted(f"{kind}_{n}" for n in range(services) for kind in ("run_command",
                                                                        "refund_order"))
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from generated_repo import TOOL_NAMES, make_repo
+from generated_repo import make_repo, tool_names
 from reports_helpers import APPS, EPOCH, REPO
 
 from topo.cli.main import cli
@@ -251,7 +251,7 @@ def test_tools_inventory_lists_every_tool(browser, reports) -> None:
     page, state = reports[GENERATED]
     _open(browser, page)
     names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#tools-table .tool-name")]
-    assert sorted(names) == TOOL_NAMES(SERVICES) == sorted(t["name"] for t in state["tools"])
+    assert sorted(names) == tool_names(SERVICES) == sorted(t["name"] for t in state["tools"])
     row = browser.find_element(By.CSS_SELECTOR, "#tools-table tr[data-tool=run_command_3]")
     assert "subprocess.run" in row.text and "code_execution" in row.text
     assert row.find_element(By.CSS_SELECTOR, "td.gov-none").text == "none"
