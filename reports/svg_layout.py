@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from topo.audit.placement import LANES
-from topo.reports.paths import path_steps
+from topo.reports.paths import path_links
 from topo.reports.svg_routes import (BAND_CHARS, BAND_GAP, BAND_HEADER, KIND_CHARS,
                                      LABEL_CHARS, LANE_WIDTH, MARGIN, NODE_HEIGHT, NODE_WIDTH,
                                      ROW_PITCH, TOP, WIDTH, route)
@@ -79,23 +79,27 @@ def layout_findings(graph: dict, findings: list[dict]) -> Layout:
 
 
 def layout_path(graph: dict, finding: dict) -> Layout:
-    """One finding's steps, one row each in its lane; consecutive steps joined by the graph
-    edge between them, else by the finding's own connector."""
+    """One finding's steps, one row each in its lane, joined as `path_links` says: the graph
+    edges between steps, else the finding's own connectors (a passing node is not a step)."""
     by_id = {node["id"]: node for node in graph["nodes"]}
     order = [by_id[n] for n in dict.fromkeys(finding_nodes(finding)) if n in by_id]
     nodes = []
     for row, node in enumerate(order):
         x = LANES.index(node["lane"]) * LANE_WIDTH + MARGIN
         nodes.append(_dress({**node, "count": 1}, x, TOP + 8 + row * ROW_PITCH))
+    row_of = {node["id"]: row for row, node in enumerate(nodes)}
+    ids = [node["id"] for node in nodes]
+    links = path_links(graph, ids, {node["id"]: node["kind"] for node in nodes}, hops=False)
     edges, connectors = [], []
-    between = {(e["source"], e["target"]): e for e in graph["edges"]}
-    for i, (a, b) in enumerate(zip(nodes, nodes[1:])):
-        d, mx, my = route(a, b, i)
-        edge = between.get((a["id"], b["id"]))
-        if edge is None:
-            connectors.append({"finding": finding["id"], "d": d})
-        else:
-            edges.append({**edge, "s": i, "t": i + 1, "d": d, "mx": mx, "my": my})
+    for number in links.edges:
+        edge = graph["edges"][number]
+        s, t = row_of.get(edge["source"]), row_of.get(edge["target"])
+        if s is not None and t is not None:
+            d, mx, my = route(nodes[s], nodes[t], len(edges))
+            edges.append({**edge, "s": s, "t": t, "d": d, "mx": mx, "my": my})
+    for number, (source, target) in enumerate(links.connectors):
+        d, _, _ = route(nodes[row_of[source]], nodes[row_of[target]], number)
+        connectors.append({"finding": finding["id"], "d": d})
     height = TOP + 8 + len(nodes) * ROW_PITCH + 8
     layout = Layout(WIDTH, height, False, _lanes(), [], nodes, edges, connectors=connectors)
     for node in nodes:
@@ -210,6 +214,7 @@ def _dress(node: dict, x: int, y: int) -> dict:
 def _highlights(graph: dict, findings: list[dict], group_of: dict[str, int],
                 edges: list[dict], *, direct_only: bool = False) -> dict[str, dict]:
     drawn_edge = {member: i for i, edge in enumerate(edges) for member in edge["members"]}
+    kinds = {node["id"]: node["kind"] for node in graph["nodes"]}
     at = defaultdict(list)
     for node in graph["nodes"]:
         at[(node["file"], node["line"])].append(node["id"])
@@ -220,13 +225,9 @@ def _highlights(graph: dict, findings: list[dict], group_of: dict[str, int],
             at.get((finding["evidence"]["file"], finding["evidence"]["line"]), [])
         if finding.get("emu_key") and "steps" not in finding:
             anchors = [*anchors, f"emu:{finding['emu_key']}"]
-        node_ids = [group_of[p] for p in (*path, *anchors) if p in group_of]
-        edge_ids: list[int] = []
-        for step in path_steps(graph, path):
-            if direct_only and step.via:
-                continue
-            node_ids += [group_of[v] for v in step.via]
-            edge_ids += [drawn_edge[n] for n in step.edges if n in drawn_edge]
+        links = path_links(graph, path, kinds, hops=not direct_only)
+        node_ids = [group_of[p] for p in (*path, *anchors, *links.via) if p in group_of]
+        edge_ids = [drawn_edge[n] for n in links.edges if n in drawn_edge]
         highlights[finding["id"]] = {"nodes": sorted(set(node_ids)),
                                      "edges": sorted(set(edge_ids))}
     return highlights
@@ -236,14 +237,16 @@ def _connectors(graph: dict, findings: list[dict], group_of: dict[str, int],
                 nodes: list[dict], *, direct_only: bool = False) -> list[dict]:
     """A finding's own connector for each path step without a graph edge (drawn only while
     the finding is highlighted, labelled as the finding's path, never as a graph edge)."""
+    kinds = {node["id"]: node["kind"] for node in graph["nodes"]}
     connectors = []
     for finding in findings:
         path = [p for p in finding_nodes(finding) if p in group_of]
-        for number, step in enumerate(path_steps(graph, path)):
-            s, t = group_of[step.source], group_of[step.target]
-            if (not step.edges or (direct_only and step.via)) and s != t:
-                d, _, _ = route(nodes[s], nodes[t], number)
-                connectors.append({"finding": finding["id"], "d": d})
+        links = path_links(graph, path, kinds, hops=not direct_only)
+        for number, (source, target) in enumerate(links.connectors):
+            s, t = group_of[source], group_of[target]
+            if s != t:
+                connectors.append({"finding": finding["id"],
+                                   "d": route(nodes[s], nodes[t], number)[0]})
     return connectors
 
 
