@@ -123,6 +123,8 @@
   });
   viewport.addEventListener("pointerup", function () { drag = null; });
   viewport.addEventListener("wheel", function (event) {
+    // The page scrolls past the graph; the wheel zooms once the graph has focus, or with Ctrl.
+    if (!event.ctrlKey && document.activeElement !== viewport) { return; }
     event.preventDefault();
     var r = viewport.getBoundingClientRect();
     zoom(event.deltaY > 0 ? 1.15 : 1 / 1.15, (event.clientX - r.left) / r.width,

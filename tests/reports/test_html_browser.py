@@ -51,6 +51,8 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 
 from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -327,6 +329,12 @@ def test_pan_zoom_and_fit_from_the_keyboard(browser, reports) -> None:
     assert fitted[3] >= height and fitted[2] >= 1240      # everything in view
     browser.find_element(By.CSS_SELECTOR, "button[data-zoom=actual]").click()
     assert box() == start
+    ActionChains(browser).click_and_hold(viewport).move_by_offset(-120, -80).release().perform()
+    dragged = box()
+    assert dragged[0] > start[0] and dragged[1] > start[1] and dragged[2] == start[2]
+    ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(viewport), 0, 300) \
+        .perform()                            # focused by the drag: the wheel zooms out
+    assert box()[2] > dragged[2]
 
 
 def test_enter_on_a_node_selects_a_finding_through_it(browser, reports) -> None:
