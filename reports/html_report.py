@@ -48,7 +48,7 @@ def html_from_state(state: dict) -> str:
     paths = {finding["id"]: layout_path(graph, finding) for finding in findings}
     start = "findings" if findings or len(graph["nodes"]) > COLLAPSE_THRESHOLD else "whole"
     script = _asset("topology.js")
-    data = {"nodes": [node["id"] for node in whole.nodes], "start": start,
+    data = {"start": start,
             "views": {"findings": subgraph.highlights, "whole": whole.highlights},
             "search": search_entries(state, subgraph, whole)}
     return _environment().get_template("topology.html").render(

@@ -10,6 +10,9 @@
   var panel = document.getElementById("finding-view");
   var search = document.getElementById("search");
   var results = document.getElementById("search-results");
+  var haystacks = data.search.map(function (e) {
+    return (e[1] + " " + e[2] + " " + e[3]).toLowerCase();
+  });
   var current = data.start;
   var selected = null;
   var boxes = {};                       // view → its viewBox {x, y, w, h}
@@ -266,7 +269,7 @@
     results.replaceChildren();
     results.hidden = query.length < 2;
     if (results.hidden) { return; }
-    var hits = data.search.filter(function (e) { return e[3].indexOf(query) >= 0; });
+    var hits = data.search.filter(function (e, i) { return haystacks[i].indexOf(query) >= 0; });
     hits.sort(function (a, b) {         // exact names first, then tools, findings, nodes
       var rank = {"tool": 0, "finding": 1, "node": 2};
       var ea = a[1].toLowerCase() === query ? 0 : 1, eb = b[1].toLowerCase() === query ? 0 : 1;

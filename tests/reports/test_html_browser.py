@@ -295,6 +295,7 @@ def test_large_whole_graph_waits_behind_the_control(browser, reports) -> None:
     page, state = reports[GENERATED]
     _open(browser, page)
     assert len(state["graph"]["nodes"]) > 2000
+    assert page.stat().st_size <= 5 * 1024 * 1024      # the whole graph waits, compactly
     assert browser.find_elements(By.CSS_SELECTOR, ".view[data-view=whole] svg") == []
     _screenshot(browser, "topology-generated")
     browser.find_element(By.ID, "show-whole").click()
@@ -390,9 +391,9 @@ def test_injection_fixture_runs_no_script(browser, reports) -> None:
     body = browser.find_element(By.TAG_NAME, "body").text
     assert "</script><script>window.__injected=1</script>" in body
     assert "</script><script>alert(1)</script>" in body
-    ids = browser.execute_script(
-        "return JSON.parse(document.getElementById('topo-data').textContent).nodes")
-    assert any("<script>alert(1)<!--" in node for node in ids)
+    entries = browser.execute_script(
+        "return JSON.parse(document.getElementById('topo-data').textContent).search")
+    assert any("<script>alert(1)<!--" in entry[2] for entry in entries)   # a file name
     search = browser.find_element(By.ID, "search")
     search.send_keys("<script>")
     assert browser.find_elements(By.CSS_SELECTOR, "#search-results button.hit")
