@@ -20,6 +20,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from topo.reports.paths import outgoing
 from topo.reports.search_index import search_entries
 from topo.reports.svg_layout import COLLAPSE_THRESHOLD, layout_findings, layout_graph, \
     layout_path
@@ -45,7 +46,8 @@ def html_from_state(state: dict) -> str:
     graph = state["graph"]
     subgraph = layout_findings(graph, findings)
     whole = layout_graph(graph, findings)
-    paths = {finding["id"]: layout_path(graph, finding) for finding in findings}
+    out = outgoing(graph)
+    paths = {finding["id"]: layout_path(graph, finding, out) for finding in findings}
     start = "findings" if findings or len(graph["nodes"]) > COLLAPSE_THRESHOLD else "whole"
     script = _asset("topology.js")
     data = {"start": start,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PathStep", "PathLinks", "path_steps", "path_links"]
+__all__ = ["PathStep", "PathLinks", "path_steps", "path_links", "outgoing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +21,18 @@ class PathStep:
     via: tuple[str, ...] = ()    # intermediate nodes the edges pass through
 
 
-def path_steps(graph: dict, path: list[str]) -> list[PathStep]:
-    """The steps between consecutive path nodes, each with the edges that connect them."""
+def outgoing(graph: dict) -> dict[str, list[int]]:
+    """Each node's outgoing edges (indexes into graph["edges"]): build once, pass to many."""
     out: dict[str, list[int]] = {}
     for number, edge in enumerate(graph["edges"]):
         out.setdefault(edge["source"], []).append(number)
+    return out
+
+
+def path_steps(graph: dict, path: list[str], out: dict[str, list[int]] | None = None
+               ) -> list[PathStep]:
+    """The steps between consecutive path nodes, each with the edges that connect them."""
+    out = outgoing(graph) if out is None else out
     edges = graph["edges"]
     steps = []
     for source, target in zip(path, path[1:]):
@@ -54,19 +61,19 @@ class PathLinks:
 
 
 def path_links(graph: dict, path: list[str], kinds: dict[str, str], *,
-               hops: bool = True) -> PathLinks:
+               hops: bool = True, out: dict[str, list[int]] | None = None) -> PathLinks:
     """Every graph edge from a path node to a later one; for a node with none, the two-edge
     hop to the next node (unless `hops` is off: a view of the path nodes only), else a connector to the next node of another kind (`kinds`: node →
     kind). A path lists alternative origins side by side, each leading on to the gate or
     effect after them, never to its sibling."""
+    out = outgoing(graph) if out is None else out
     later = {node: i for i, node in enumerate(path)}
-    edges = [n for n, e in enumerate(graph["edges"])
-             if e["source"] in later and e["target"] in later
-             and later[e["source"]] < later[e["target"]]]
+    edges = [n for node in later for n in out.get(node, ())
+             if later.get(graph["edges"][n]["target"], -1) > later[node]]
     leads = {graph["edges"][n]["source"] for n in edges}
     via: list[str] = []
     connectors: list[tuple[str, str]] = []
-    steps = path_steps(graph, path)
+    steps = path_steps(graph, path, out)
     for i, (node, step) in enumerate(zip(path, steps)):
         if node in leads:
             continue

@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from topo.audit.placement import LANES
-from topo.reports.paths import path_links
+from topo.reports.paths import outgoing, path_links
 from topo.reports.svg_routes import (BAND_CHARS, BAND_GAP, BAND_HEADER, KIND_CHARS,
                                      LABEL_CHARS, LANE_WIDTH, MARGIN, NODE_HEIGHT, NODE_WIDTH,
                                      ROW_PITCH, TOP, WIDTH, route)
@@ -78,9 +78,12 @@ def layout_findings(graph: dict, findings: list[dict]) -> Layout:
     return layout
 
 
-def layout_path(graph: dict, finding: dict) -> Layout:
+def layout_path(graph: dict, finding: dict, out: dict[str, list[int]] | None = None
+                ) -> Layout:
     """One finding's steps, one row each in its lane, joined as `path_links` says: the graph
-    edges between steps, else the finding's own connectors (a passing node is not a step)."""
+    edges between steps, else the finding's own connectors (a passing node is not a step).
+    `out`: `paths.outgoing(graph)`, when the caller lays out many findings."""
+    out = outgoing(graph) if out is None else out
     by_id = {node["id"]: node for node in graph["nodes"]}
     order = [by_id[n] for n in dict.fromkeys(finding_nodes(finding)) if n in by_id]
     nodes = []
@@ -89,7 +92,8 @@ def layout_path(graph: dict, finding: dict) -> Layout:
         nodes.append(_dress({**node, "count": 1}, x, TOP + 8 + row * ROW_PITCH))
     row_of = {node["id"]: row for row, node in enumerate(nodes)}
     ids = [node["id"] for node in nodes]
-    links = path_links(graph, ids, {node["id"]: node["kind"] for node in nodes}, hops=False)
+    links = path_links(graph, ids, {node["id"]: node["kind"] for node in nodes}, hops=False,
+                       out=out)
     edges, connectors = [], []
     for number in links.edges:
         edge = graph["edges"][number]
@@ -215,6 +219,7 @@ def _highlights(graph: dict, findings: list[dict], group_of: dict[str, int],
                 edges: list[dict], *, direct_only: bool = False) -> dict[str, dict]:
     drawn_edge = {member: i for i, edge in enumerate(edges) for member in edge["members"]}
     kinds = {node["id"]: node["kind"] for node in graph["nodes"]}
+    out = outgoing(graph)
     at = defaultdict(list)
     for node in graph["nodes"]:
         at[(node["file"], node["line"])].append(node["id"])
@@ -225,7 +230,7 @@ def _highlights(graph: dict, findings: list[dict], group_of: dict[str, int],
             at.get((finding["evidence"]["file"], finding["evidence"]["line"]), [])
         if finding.get("emu_key") and "steps" not in finding:
             anchors = [*anchors, f"emu:{finding['emu_key']}"]
-        links = path_links(graph, path, kinds, hops=not direct_only)
+        links = path_links(graph, path, kinds, hops=not direct_only, out=out)
         node_ids = [group_of[p] for p in (*path, *anchors, *links.via) if p in group_of]
         edge_ids = [drawn_edge[n] for n in links.edges if n in drawn_edge]
         highlights[finding["id"]] = {"nodes": sorted(set(node_ids)),
@@ -238,10 +243,11 @@ def _connectors(graph: dict, findings: list[dict], group_of: dict[str, int],
     """A finding's own connector for each path step without a graph edge (drawn only while
     the finding is highlighted, labelled as the finding's path, never as a graph edge)."""
     kinds = {node["id"]: node["kind"] for node in graph["nodes"]}
+    out = outgoing(graph)
     connectors = []
     for finding in findings:
         path = [p for p in finding_nodes(finding) if p in group_of]
-        links = path_links(graph, path, kinds, hops=not direct_only)
+        links = path_links(graph, path, kinds, hops=not direct_only, out=out)
         for number, (source, target) in enumerate(links.connectors):
             s, t = group_of[source], group_of[target]
             if s != t:
