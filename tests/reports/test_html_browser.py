@@ -10,8 +10,8 @@ Every golden app (corpus/apps/*) and a generated 2,000-file repository are rende
 error, no request, an initial SVG at most MAX_SVG_HEIGHT px tall that draws exactly the
 findings' steps, a per-finding view with exactly that finding's steps, search that finds a tool
 by name, and label boxes measured with getBBox (none overlaps another or leaves its node, no
-edge runs through one). Screenshots land in test-artifacts/ (topology-demo*.png,
-topology-generated*.png).
+edge runs through one). Screenshots land in test-artifacts/ (topology-demo.png,
+topology-demo-finding.png, topology-generated.png, topology-generated-finding.png).
 """
 
 from __future__ import annotations
@@ -226,6 +226,10 @@ def test_each_finding_view_shows_exactly_its_path(browser, reports, app: str) ->
                 f"{excerpt['line']}{excerpt['lines'][excerpt['line'] - excerpt['start']]}"
         _assert_labels_clean(browser, "#finding-view svg")
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    if app == GENERATED:
+        ARTIFACTS.mkdir(exist_ok=True)
+        browser.find_element(By.ID, "finding-view").screenshot(
+            str(ARTIFACTS / "topology-generated-finding.png"))
 
 
 @pytest.mark.parametrize("app, tool", [("demo_support_agent", "refund_payment"),
