@@ -24,6 +24,7 @@ from topo.audit.checks import CheckConfig, run_checks
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.coverage import Coverage, coverage_of
 from topo.audit.finding_facts import FindingFacts, finding_facts
+from topo.audit.finding_traces import FindingTrace, finding_traces
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
@@ -35,6 +36,7 @@ from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
 from topo.audit.selection import CodeSelection
 from topo.audit.summary import AuditSummary, audit_summary
 from topo.audit.suppressions import apply_suppressions
+from topo.audit.tool_inventory import Tool, tool_inventory
 from topo.audit.vcs import repository_path
 
 __all__ = ["AuditRequest", "AuditResult", "run_audit", "default_cache_dir", "root_name",
@@ -78,6 +80,8 @@ class AuditResult:
     summary: AuditSummary = AuditSummary()
     finding_facts: FindingFacts = FindingFacts()
     coverage: Coverage = Coverage()          # what was read, skipped and checked
+    tools: tuple[Tool, ...] = ()             # the model-callable tools, by exposed name
+    traces: tuple[FindingTrace, ...] = ()    # each finding's steps and effect excerpt, in order
 
     @property
     def partial(self) -> bool:
@@ -151,20 +155,22 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
                            len(unknowns), (code.id for emitter in emitters.EMITTERS
                                            for code in emitter.codes
                                            if request.selection.runs(code.id)))
+    placement = place_nodes(facts.sites, nodes, facts.edges, relations,
+                            manifests=inventory.manifests, root_project=root_name(root))
+    contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings)
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(unknowns), coverage=coverage,
         reachability=reachability_matrix(emus, findings),
-        nodes=nodes, relations=relations,
-        placement=place_nodes(facts.sites, nodes, facts.edges, relations,
-                              manifests=inventory.manifests, root_project=root_name(root)),
-        contracts=decision_contracts(facts.sites, facts.edges, relations, graph, emus,
-                                     findings),
+        nodes=nodes, relations=relations, placement=placement, contracts=contracts,
         summary=audit_summary(facts.sites, facts.edges, emus, findings),
         finding_facts=finding_facts(facts.sites, emus, findings),
+        tools=tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
+                             contracts.actions),
+        traces=finding_traces(root, facts.sites, nodes, placement, findings,
+                              max_file_size=request.discovery.max_file_size),
         lines=sum(f.lines for f in files), notes=inventory.notes,
         repository_path=repository_path(root))
-
 
 def _policies(root: Path, inventory: Inventory, retention_days: int
               ) -> tuple[tuple[policy.Emu, ...], list[Finding], list[Unknown]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from topo.audit.contracts import (ActionConnection, AtomContract, Candidate, Contracts,
                                   DecisionPoint, EventFlow, EventNeed, InferredPoint)
 from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
-from topo.reports.document import CONTRACTS
+from topo.reports.document import CONTRACTS, FINDING_FACTS
 
 __all__ = ["atom_contracts", "decision_points", "event_producers", "action_connectivity",
            "location"]
@@ -29,8 +29,14 @@ def _contracts(index: DocumentIndex) -> Contracts:
 
 def decision_points(index: DocumentIndex) -> list[dict]:
     contracts = _contracts(index)
-    return [*(_point(index, point) for point in contracts.points),
-            *(_inferred(point) for point in contracts.inferred_points)]
+    ids = {f["fingerprint"]: f["id"] for f in index.document["findings"]}
+    concern: dict[str, list[str]] = {}
+    for fingerprint, point in index.document[FINDING_FACTS].points:
+        concern.setdefault(point, []).append(ids[fingerprint])
+    return [*({**_point(index, point), "findings": concern.get(point.name, [])}
+              for point in contracts.points),
+            *({**_inferred(point), "findings": concern.get(point.name, [])}
+              for point in contracts.inferred_points)]
 
 
 def _point(index: DocumentIndex, point: DecisionPoint) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from topo.audit.contracts import emu_action
+from topo.audit.finding_traces import FindingTrace
 from topo.audit.summary import GAP_CODES
 from topo.audit.graph.build import INFERRED, KIND
 from topo.audit.graph.relations import Node, Relation
@@ -19,6 +20,7 @@ from topo.analyzers.model import Edge, Location, Site, Unknown
 from topo.audit.model import Finding
 from topo.audit.pipeline import AuditResult
 from topo.audit.policy import Emu
+from topo.audit.tool_inventory import Tool
 from topo.audit.graph.reachability import ReachabilityRow
 from topo.reports.coverage_report import coverage_document
 from topo.reports.escape import escape_document, escape_facts
@@ -45,13 +47,16 @@ def audit_document(result: AuditResult) -> dict:
         "sites": [_site(site) for site in sites],
         "edges": [_edge(edge, result.graph) for edge in edges],
         "emus": [_emu(emu) for emu in result.emus],
-        "findings": [_finding(f, ids[i], places) for i, f in enumerate(findings)],
+        "findings": [{**_finding(f, ids[i], places), **_trace(trace)}
+                     for i, (f, trace) in enumerate(zip(findings, _traces(result)))],
         "unknowns": [_unknown(u) for u in result.unknowns],
         "reachability": [_row(row) for row in result.reachability],
         "scope": _scope(result),
         "nodes": [_node(node) for node in result.nodes],
         "relations": [_relation(relation) for relation in result.relations],
         "coverage": coverage_document(result.coverage),
+        "tools": [_tool(tool, dict(zip((f.fingerprint for f in findings), ids)))
+                  for tool in result.tools],
     })
     # The typed facts the views read travel beside the JSON part, escaped the same way.
     document.update(escape_facts({CONTRACTS: result.contracts,
@@ -165,6 +170,35 @@ def _finding(finding: Finding, finding_id: str, places: NotebookPlaces) -> dict:
         if suppression.location is not None:
             data["suppressed"]["location"] = _location(suppression.location)
     return data
+
+
+def _traces(result: AuditResult) -> list[FindingTrace | None]:
+    """The pipeline's trace of each finding (None for a result built without them)."""
+    traces = {trace.fingerprint: trace for trace in result.traces}
+    return [traces.get(finding.fingerprint) for finding in result.findings]
+
+
+def _trace(trace: FindingTrace | None) -> dict:
+    """`steps` (the nodes the finding runs through, each with lane, role, file and line) and
+    `excerpt` (the effect's lines, or None when its file could not be read)."""
+    if trace is None:
+        return {}
+    excerpt = trace.excerpt
+    return {"steps": [{"node": s.node, "lane": s.lane, "role": s.role, "file": s.file,
+                       "line": s.line} for s in trace.steps],
+            "effect": trace.effect,
+            "excerpt": None if excerpt is None else {
+                "file": excerpt.file, "line": excerpt.line, "start": excerpt.start,
+                "lines": list(excerpt.lines)}}
+
+
+def _tool(tool: Tool, ids: dict[str, str]) -> dict:
+    return {"name": tool.name, "framework": tool.framework,
+            "registrations": list(tool.registrations), "file": tool.file, "line": tool.line,
+            "effects": [{"site": e.site, "callee": e.callee, "tier": e.tier, "file": e.file,
+                         "line": e.line, "governance": e.governance} for e in tool.effects],
+            "governance": tool.governance,
+            "findings": [ids[fp] for fp in tool.findings if fp in ids]}
 
 
 def _location(location: Location) -> dict:

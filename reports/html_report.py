@@ -20,7 +20,10 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from topo.reports.svg_layout import COLLAPSE_THRESHOLD, layout_graph
+from topo.reports.paths import outgoing
+from topo.reports.search_index import search_entries
+from topo.reports.svg_layout import COLLAPSE_THRESHOLD, layout_findings, layout_graph, \
+    layout_path
 from topo.reports.topology import SEVERITIES, generated_at, topology_state
 
 __all__ = ["render_html", "html_from_state", "json_island", "codespans"]
@@ -37,14 +40,22 @@ def render_html(document: dict) -> str:
 
 
 def html_from_state(state: dict) -> str:
+    """The page opens on the findings' subgraph; the whole graph waits in a <template> (not
+    drawn) until asked for, unless there is no finding and it is small."""
     findings = state["prioritized_findings"]
-    layout = layout_graph(state["graph"], findings)
+    graph = state["graph"]
+    subgraph = layout_findings(graph, findings)
+    whole = layout_graph(graph, findings)
+    out = outgoing(graph)
+    paths = {finding["id"]: layout_path(graph, finding, out) for finding in findings}
+    start = "findings" if findings or len(graph["nodes"]) > COLLAPSE_THRESHOLD else "whole"
     script = _asset("topology.js")
-    data = {"nodes": [node["id"] for node in layout.nodes],
-            "findings": layout.highlights}
+    data = {"start": start,
+            "views": {"findings": subgraph.highlights, "whole": whole.highlights},
+            "search": search_entries(state, subgraph, whole)}
     return _environment().get_template("topology.html").render(
-        state=state, layout=layout, severities=SEVERITIES,
-        codes=sorted({f["code"] for f in findings}),
+        state=state, subgraph=subgraph, whole=whole, paths=paths, start=start,
+        severities=SEVERITIES, codes=sorted({f["code"] for f in findings}),
         points=sorted({f["decision_point"] for f in findings}),
         threshold=COLLAPSE_THRESHOLD, data_island=json_island(data),
         style=Markup(_asset("topology.css")), script=Markup(script),

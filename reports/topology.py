@@ -3,8 +3,9 @@
 YAML, HTML and Markdown all render this one dict, so the three views cannot disagree and the
 HTML adds no fact the YAML lacks. Its keys follow the deliverable template: metadata, summary,
 decision_points, hidden_authority, atom_contracts, event_producers, action_connectivity,
-reachability_matrix, prioritized_findings, unknowns, out_of_scope — plus `projects` and
-`graph` (the nodes and edges the HTML draws).
+tools (every model-callable tool by its exposed name), reachability_matrix,
+prioritized_findings (each with its steps and the effect's code excerpt), unknowns,
+out_of_scope — plus `projects` and `graph` (the nodes and edges the HTML draws).
 
 Missing information is the string `unknown`; relationships resting on heuristics carry
 `inferred: true`. The only clock read is `generated_at`, which honours SOURCE_DATE_EPOCH.
@@ -57,6 +58,7 @@ def topology_state(document: dict, *, generated: str) -> dict:
         "atom_contracts": atom_contracts(index),
         "event_producers": event_producers(index),
         "action_connectivity": action_connectivity(index),
+        "tools": [_tool(tool) for tool in document.get("tools", [])],
         "reachability_matrix": [_row(row) for row in document["reachability"]],
         "prioritized_findings": findings,
         "unknowns": [{"file": u["file"], "line": u.get("line", UNKNOWN), "reason": u["reason"]}
@@ -120,8 +122,24 @@ def _prioritized_findings(index: DocumentIndex) -> list[dict]:
             entry["path"] = finding["path"]
         if finding.get("suppressed"):
             entry["suppressed"] = finding["suppressed"]
+        if "steps" in finding:
+            entry["steps"] = [{**step, "file": step["file"] or UNKNOWN,
+                               "line": step["line"] or UNKNOWN} for step in finding["steps"]]
+            entry["effect"] = finding["effect"] or UNKNOWN
+            entry["excerpt"] = finding["excerpt"] or UNKNOWN
         findings.append(entry)
     return findings
+
+
+def _tool(tool: dict) -> dict:
+    """A model-callable tool: its exposed name, framework, effects and what governs it."""
+    return {"name": tool["name"], "framework": tool["framework"],
+            "location": f"{tool['file']}:{tool['line']}" if tool["file"] else UNKNOWN,
+            "registered": bool(tool["registrations"]),
+            "effects": [{"callee": e["callee"], "tier": e["tier"],
+                         "location": f"{e['file']}:{e['line']}", "governance": e["governance"]}
+                        for e in tool["effects"]],
+            "governance": tool["governance"], "findings": tool["findings"]}
 
 
 def recommendation(code: str) -> str:

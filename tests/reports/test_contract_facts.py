@@ -57,7 +57,7 @@ def test_json_keeps_the_contract_without_the_typed_facts() -> None:
     written = json.loads(render_json(audit_document(_result())))
     assert set(written) == {"schema", "repository_path", "summary", "sites", "edges", "emus",
                             "findings", "unknowns", "reachability", "scope", "nodes",
-                            "relations", "coverage"}
+                            "relations", "coverage", "tools"}
 
 
 def test_findings_facts_come_from_the_pipeline() -> None:

@@ -37,7 +37,8 @@ def test_injection_fixture_is_escaped_everywhere() -> None:
     island = page.split('<script type="application/json" id="topo-data">', 1)[1]
     island = island.split("</script>", 1)[0]
     assert "<" not in island
-    assert any("<script>alert(1)<!--" in node for node in json.loads(island)["nodes"])
+    assert any("<script>alert(1)<!--" in entry[2]                  # a file, in the search
+               for entry in json.loads(island)["search"])
 
 
 def test_page_is_self_contained() -> None:
