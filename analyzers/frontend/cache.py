@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+from dataclasses import dataclass
 import hashlib
 import io
 import operator
@@ -33,7 +34,10 @@ from topo.analyzers.ir import FileIR, Language
 from topo import __version__ as TOOL_VERSION
 from topo.analyzers.model import Location, Unknown
 
-__all__ = ["IRCache", "cache_key", "dump_ir", "load_ir"]
+__all__ = ["IRCache", "CacheUsage", "cache_key", "dump_ir", "load_ir", "DEFAULT_MAX_CACHE_BYTES"]
+
+# The store is bounded: past this size the least recently used entries are removed.
+DEFAULT_MAX_CACHE_BYTES = 1 << 30
 
 _RECORDS = (ir.Value, ir.Comparison, ir.Condition, ir.Guard, ir.Import, ir.Export, ir.Parameter,
             ir.Definition, ir.Call, ir.Assignment, ir.Return, ir.Comment, ir.GuardedBlock,
@@ -67,6 +71,13 @@ def load_ir(data: bytes) -> FileIR | None:
     return value if isinstance(value, FileIR) else None
 
 
+def _listdir(directory: Path) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
+
+
 def cache_key(path: str, language: Language, module: str, content_sha256: str,
               frontend_version: str, packs_digest: str) -> str:
     """The cache key of one file's IR."""
@@ -75,7 +86,16 @@ def cache_key(path: str, language: Language, module: str, content_sha256: str,
     return hashlib.sha256("\0".join(fields).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class CacheUsage:
+    entries: int
+    bytes: int
+
+
 class IRCache:
+    """Entries under `directory/<2 hex>/<key>.pickle`; a hit refreshes the entry's mtime, so
+    `prune` removes the least recently used first."""
+
     __slots__ = ("directory",)
 
     def __init__(self, directory: Path) -> None:
@@ -86,11 +106,64 @@ class IRCache:
 
     def load(self, key: str) -> FileIR | None:
         """The cached IR under `key`, or None when absent or unreadable."""
+        entry = self._entry(key)
         try:
-            data = self._entry(key).read_bytes()
+            data = entry.read_bytes()
+            os.utime(entry)
         except OSError:
             return None
         return load_ir(data)
+
+    def _entries(self) -> list[tuple[float, int, str]]:
+        """(mtime, size, path) of every entry; anything else in the directory is left alone."""
+        found = []
+        try:
+            shards = [d for d in os.scandir(self.directory)
+                      if d.is_dir(follow_symlinks=False) and len(d.name) == 2]
+        except OSError:
+            return found
+        for shard in shards:
+            try:
+                for item in os.scandir(shard.path):
+                    if item.name.endswith(".pickle") and item.is_file(follow_symlinks=False):
+                        stat = item.stat(follow_symlinks=False)
+                        found.append((stat.st_mtime, stat.st_size, item.path))
+            except OSError:
+                continue
+        return found
+
+    def usage(self) -> CacheUsage:
+        entries = self._entries()
+        return CacheUsage(len(entries), sum(size for _, size, _ in entries))
+
+    def prune(self, max_bytes: int = DEFAULT_MAX_CACHE_BYTES) -> CacheUsage:
+        """Remove the least recently used entries until the store is at most `max_bytes`;
+        returns what was removed."""
+        entries = sorted(self._entries())
+        total = sum(size for _, size, _ in entries)
+        removed = CacheUsage(0, 0)
+        for _, size, path in entries:
+            if total <= max_bytes:
+                break
+            try:
+                os.unlink(path)
+            except OSError:
+                continue
+            total -= size
+            removed = CacheUsage(removed.entries + 1, removed.bytes + size)
+        return removed
+
+    def clean(self) -> CacheUsage:
+        """Remove every entry (and the emptied shard directories)."""
+        removed = self.prune(-1)
+        for shard in {os.path.dirname(path) for _, _, path in self._entries()} | {
+                os.path.join(self.directory, name) for name in _listdir(self.directory)
+                if len(name) == 2}:
+            try:
+                os.rmdir(shard)
+            except OSError:
+                pass
+        return removed
 
     def store(self, key: str, data: bytes) -> None:
         """Write one entry (bytes from `dump_ir`) atomically: temporary file, `os.replace`."""

@@ -25,7 +25,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from topo.analyzers.frontend.cache import IRCache, cache_key, dump_ir, load_ir
+from topo.analyzers.frontend.cache import (DEFAULT_MAX_CACHE_BYTES, IRCache, cache_key, dump_ir,
+                                          load_ir)
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from topo.analyzers.ir import FileIR, Language
 from topo.analyzers.modules import python_module_name
@@ -151,7 +152,8 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
                   max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
                   progress: Callable[[int, int], None] | None = None,
                   packs: tuple[Pack, ...] | None = None,
-                  layout: ProjectLayout | None = None) -> tuple[FileIR, ...]:
+                  layout: ProjectLayout | None = None,
+                  max_cache_bytes: int = DEFAULT_MAX_CACHE_BYTES) -> tuple[FileIR, ...]:
     """Parse every source of `inventory` into its FileIR (sorted by path).
 
     `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
@@ -202,6 +204,8 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
             progress(len(results), total)
         if cache is not None and key is not None and not _is_transient(ir):
             cache.store(key, data if data is not None else dump_ir(ir))
+    if cache is not None and pending:
+        cache.prune(max_cache_bytes)      # the store stays bounded (least recently used go)
     return tuple(results[path] for path in sorted(results))
 
 

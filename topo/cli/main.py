@@ -32,6 +32,9 @@ class CommandEntry:
 COMMANDS: dict[str, CommandEntry] = {
     "audit": CommandEntry("topo.cli.audit_cmd", "audit",
                           "Audit the decision topology of the repository at PATH."),
+    "cache": CommandEntry("topo.cli.cache_cmd", "cache",
+                          "Show or empty the parse cache (per-file facts, keyed by content "
+                          "hash)."),
     "check": CommandEntry("topo.cli.check_cmd", "check",
                           "Gate a repository in CI: audit PATH and fail on findings at or above "
                           "a severity."),
