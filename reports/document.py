@@ -25,7 +25,7 @@ from topo.reports.escape import escape_document, escape_facts
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
 
-SCHEMA = "topo-audit/1"
+SCHEMA = "topo-audit/2"
 CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
 PLACEMENT = "placement"
@@ -93,9 +93,11 @@ def _site(site: Site) -> dict:
 
 
 def _edge(edge: Edge, graph) -> dict:
-    # The graph marks an edge inferred when a heuristic placed either end; say so per edge.
+    # The graph marks an edge inferred when a heuristic placed either end; say so per edge (an
+    # inference edge is one graph edge per origin: inferred when any of them is).
     inferred = any(data.get(KIND) == edge.kind.value and data.get(INFERRED)
-                   for data in graph.get_edge_data(edge.source, edge.target, default={}).values())
+                   for source, target in edge.pairs()
+                   for data in graph.get_edge_data(source, target, default={}).values())
     return {"source": edge.source, "target": edge.target, "kind": edge.kind.value,
             "inferred": inferred,
             "attrs": {key: _plain(value) for key, value in edge.attrs}}
