@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -15,9 +17,8 @@ from topo.cli.options import ScanOptions, Verbosity, project_config, scan_option
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
 from topo.reports.escape import escape_text
-from topo.reports.formats import GATE_FORMATS
+from topo.reports.formats import GATE_FORMATS, audit_format
 from topo.reports.gate_report import gate_document, render_gate_text
-from topo.reports.json_report import render_json
 from topo.reports.sarif_report import render_sarif
 
 __all__ = ["check"]
@@ -82,7 +83,11 @@ def check(path: Path, fail_on: str | None, baseline: Path | None, write_baseline
     finally:
         progress.finish()
     _tell(outcome, verbosity)
-    _write(_render(outcome, fmt, path), output)
+    if fmt == "json":   # streamed: the document of a large repository is never one string
+        document = gate_document(outcome)
+        _stream(lambda out: audit_format("json").write(document, out), output)
+    else:
+        _write(_render(outcome, fmt, path), output)
     raise SystemExit(outcome.exit_code)
 
 
@@ -90,8 +95,6 @@ def _render(outcome: GateOutcome, fmt: str, path: Path) -> str:
     if fmt == "text":
         return render_gate_text(outcome, path.as_posix())
     document = gate_document(outcome)
-    if fmt == "json":
-        return render_json(document)
     if len(document["findings"]) > _SARIF_RESULT_LIMIT:
         click.echo(f"topo: warning: {len(document['findings'])} SARIF results; GitHub code "
                    f"scanning reads only the first {_SARIF_RESULT_LIMIT} of a run", err=True)
@@ -110,6 +113,19 @@ def _tell(outcome: GateOutcome, verbosity: Verbosity) -> None:
                        and f.suppression.kind is SuppressionKind.EXTERNAL)
         verbosity.note(f"topo: wrote baseline {outcome.baseline_written} "
                        f"({accepted} finding(s))")
+
+
+def _stream(write: Callable[[TextIO], None], output: str) -> None:
+    """`write` the report to stdout (`-`) or to the file `output`, as it is produced."""
+    if output == "-":
+        write(sys.stdout)
+        sys.stdout.flush()
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as stream:
+            write(stream)
+    except OSError as error:
+        raise UserError(f"cannot write {output}: {error.strerror or error}") from None
 
 
 def _write(text: str, output: str) -> None:
