@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+from contextlib import contextmanager
 from collections.abc import Callable, Container, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -104,6 +105,16 @@ def _run_job(job: _Job) -> FileIR:
                            f"front-end failed: {type(error).__name__}: {error}"[:300])
 
 
+def _run_collected(job: _Job, collect: bool) -> FileIR:
+    if not collect:
+        return _run_job(job)
+    gc.enable()
+    try:
+        return _run_job(job)
+    finally:
+        gc.disable()
+
+
 def _run_job_pickled(job: _Job) -> bytes:
     """One file in a worker process, returned as the bytes the cache stores."""
     return dump_ir(_run_job(job))
@@ -140,9 +151,18 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     packs = load_packs() if packs is None else packs
     pack_factories, pack_digest = factories(packs), packs_digest(packs)
     cache = IRCache(cache_dir) if cache_dir is not None else None
+    layout = layout if layout is not None else project_layout(inventory)
+    with _collector_paused() as collect:
+        return _analyze(inventory, jobs, cache, layout, max_file_size, strict, progress,
+                        pack_factories, pack_digest, collect)
+
+
+def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
+             layout: ProjectLayout, max_file_size: int, strict: bool,
+             progress: Callable[[int, int], None] | None, pack_factories: Container[str],
+             pack_digest: str, collect: bool) -> tuple[FileIR, ...]:
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
-    layout = layout if layout is not None else project_layout(inventory)
     root_name = Path(os.path.realpath(inventory.root)).name
     results: dict[str, FileIR] = {}
     pending: list[tuple[_Job, str | None]] = []
@@ -171,13 +191,32 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     total = len(inventory.sources)
     if progress is not None:
         progress(len(results), total)
-    for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs)):
+    for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs,
+                                                                  collect)):
         results[job.path] = ir
         if progress is not None:
             progress(len(results), total)
         if cache is not None and key is not None and not _is_transient(ir):
             cache.store(key, data if data is not None else dump_ir(ir))
     return tuple(results[path] for path in sorted(results))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[bool]:
+    """The cyclic collector off while IRs load (from the cache or from workers); yields whether
+    it was on. Unpickling allocates millions of records and none is garbage, but each burst of
+    allocations starts a collection that walks every record loaded so far. At the end what is
+    loaded (the IRs, alive for the whole run) is frozen (`gc.freeze`), so the later stages'
+    full collections do not walk it again; frozen objects are still freed by reference count.
+    On openai-agents-python a warm load takes 0.56 CPU s instead of 1.70."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield enabled
+    finally:
+        if enabled:
+            gc.enable()
+            gc.freeze()
 
 
 def _read(path: Path, max_size: int, root: Path) -> tuple[bytes | None, str]:
@@ -194,12 +233,15 @@ def _is_transient(ir: FileIR) -> bool:
         ("front-end worker", "front-end failed"))
 
 
-def _parse_all(batch: list[_Job], jobs: int | None) -> Iterator[tuple[FileIR, bytes | None]]:
-    """Each job's IR (in order), with its pickled bytes when it came from a worker."""
+def _parse_all(batch: list[_Job], jobs: int | None,
+               collect: bool = True) -> Iterator[tuple[FileIR, bytes | None]]:
+    """Each job's IR (in order), with its pickled bytes when it came from a worker. A file
+    parsed in this process is parsed with the collector on when `collect` (a parse makes
+    cyclic garbage; loading an IR does not)."""
     workers = min(jobs or os.cpu_count() or 1, len(batch))
     if workers <= 1:
         for job in batch:
-            yield _run_job(job), None
+            yield _run_collected(job, collect), None
         return
     chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
     done = 0
