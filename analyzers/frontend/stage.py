@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from topo.analyzers.frontend.cache import IRCache, cache_key, dump_ir, load_ir
+from topo.analyzers.frontend.executor import DaskExecutor, parse_executor
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from topo.analyzers.ir import FileIR, Language
 from topo.analyzers.modules import python_module_name
@@ -34,9 +35,11 @@ from topo.analyzers.python import parse_python
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
 from topo.analyzers.typescript import ProjectLayout, load_layout, parse_typescript
 from topo.analyzers.model import Unknown
+from topo import __version__ as TOOL_VERSION
 from topo.analyzers.reading import InputRefused, read_bytes
 
-__all__ = ["analyze_files", "frontend_version", "parse_source", "project_layout"]
+__all__ = ["analyze_files", "frontend_version", "parse_source", "project_layout",
+           "worker_identity"]
 
 # Pool work is sent in chunks: a few per worker keeps them busy without per-file overhead.
 _CHUNKS_PER_WORKER = 4
@@ -120,6 +123,18 @@ def _run_job_pickled(job: _Job) -> bytes:
     return dump_ir(_run_job(job))
 
 
+def _run_chunk(jobs: list[_Job]) -> list[bytes]:
+    """A chunk of files on a remote worker (`executor.DaskExecutor`)."""
+    return [_run_job_pickled(job) for job in jobs]
+
+
+def worker_identity() -> tuple[str, ...]:
+    """What a remote worker must share with this process for its IRs to be ours: the tool
+    and front-end versions."""
+    return (f"topo {TOOL_VERSION}", f"python-frontend {PYTHON_FRONTEND_VERSION}",
+            f"typescript-frontend {TYPESCRIPT_FRONTEND_VERSION}")
+
+
 def module_name(source: SourceFile, python_paths: frozenset[str], root_name: str) -> str:
     """Python: the dotted module; other languages: the path without its extension."""
     if source.language is Language.PYTHON:
@@ -138,7 +153,8 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
                   max_file_size: int = DEFAULT_MAX_FILE_SIZE, strict: bool = False,
                   progress: Callable[[int, int], None] | None = None,
                   packs: tuple[Pack, ...] | None = None,
-                  layout: ProjectLayout | None = None) -> tuple[FileIR, ...]:
+                  layout: ProjectLayout | None = None,
+                  executor: str | None = None) -> tuple[FileIR, ...]:
     """Parse every source of `inventory` into its FileIR (sorted by path).
 
     `jobs` worker processes (default: all cores; 1 runs in this process); results are cached in
@@ -146,21 +162,25 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     tree: nothing is ever written into it. `progress(done, total)` is called as files are done
     (cache hits first); it only observes. `packs` are the run's packs (None: the shipped ones).
     `layout` is the TS/JS project layout when the caller already loaded it (`project_layout`),
-    so that it can report the layout's unknowns.
+    so that it can report the layout's unknowns. `executor` is where files are parsed: None
+    or `local` for the process pool, `dask://HOST:PORT` for a Dask cluster (`executor.py`; an
+    `ExecutorError` when it cannot be used). The result is the same wherever it runs.
     """
+    address = parse_executor(executor)
+    run = _parse_all if address is None else _remote(DaskExecutor(address, worker_identity))
     packs = load_packs() if packs is None else packs
     pack_factories, pack_digest = factories(packs), packs_digest(packs)
     cache = IRCache(cache_dir) if cache_dir is not None else None
     layout = layout if layout is not None else project_layout(inventory)
     with _collector_paused() as collect:
         return _analyze(inventory, jobs, cache, layout, max_file_size, strict, progress,
-                        pack_factories, pack_digest, collect)
+                        pack_factories, pack_digest, collect, run)
 
 
 def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
              layout: ProjectLayout, max_file_size: int, strict: bool,
              progress: Callable[[int, int], None] | None, pack_factories: Container[str],
-             pack_digest: str, collect: bool) -> tuple[FileIR, ...]:
+             pack_digest: str, collect: bool, run: _Runner) -> tuple[FileIR, ...]:
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
     root_name = Path(os.path.realpath(inventory.root)).name
@@ -191,8 +211,8 @@ def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
     total = len(inventory.sources)
     if progress is not None:
         progress(len(results), total)
-    for (job, key), (ir, data) in zip(pending, _parse_all([job for job, _ in pending], jobs,
-                                                                  collect)):
+    for (job, key), (ir, data) in zip(pending, run([job for job, _ in pending], jobs,
+                                                           collect)):
         results[job.path] = ir
         if progress is not None:
             progress(len(results), total)
@@ -231,6 +251,22 @@ def _is_transient(ir: FileIR) -> bool:
     """A crashed worker says nothing about the file: never cache that."""
     return ir.parse_error is not None and ir.parse_error.reason.startswith(
         ("front-end worker", "front-end failed"))
+
+
+_Runner = Callable[[list[_Job], int | None, bool], Iterator[tuple[FileIR, bytes | None]]]
+
+
+def _remote(executor: DaskExecutor) -> _Runner:
+    """The stage's runner on a Dask cluster: the same job bytes as the local pool's."""
+    executor.ensure_available()
+
+    def run(batch: list[_Job], jobs: int | None,
+            collect: bool) -> Iterator[tuple[FileIR, bytes | None]]:
+        if not batch:
+            return
+        for job, data in zip(batch, executor.run(batch, _run_chunk)):
+            yield (_crashed(job), None) if data is None else _from_worker(job, data)
+    return run
 
 
 def _parse_all(batch: list[_Job], jobs: int | None,

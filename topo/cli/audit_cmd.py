@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from topo.analyzers.discovery.inventory import DiscoveryConfig
+from topo.analyzers.frontend.executor import ExecutorError, parse_executor
 from topo.cli.errors import UserError
 from topo.cli.options import ScanOptions, Verbosity, project_config, scan_options, \
     verbosity_options
@@ -43,7 +44,7 @@ def _formats(value: str) -> tuple[ReportFormat, ...]:
 def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None = None,
                   no_cache: bool = False, include_tests: bool | None = None,
                   exclude: tuple[str, ...] = (), retention_days: int | None = None,
-                  ignore_suppressions: bool = False,
+                  ignore_suppressions: bool = False, executor: str | None = None,
                   config: ProjectConfig | None = None) -> AuditRequest:
     """The one place CLI options become an AuditRequest (shared by audit, graph, check).
 
@@ -57,7 +58,17 @@ def audit_request(path: Path, *, jobs: int | None = None, cache_dir: Path | None
         root=path,
         discovery=DiscoveryConfig(include_tests=tests, exclude=(*config.exclude, *exclude)),
         jobs=jobs, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-        retention_days=retention, ignore_suppressions=ignore_suppressions)
+        retention_days=retention, ignore_suppressions=ignore_suppressions,
+        executor=_executor(executor))
+
+
+def _executor(text: str | None) -> str | None:
+    """`--executor` as given, once checked (a malformed one is a usage error, exit 2)."""
+    try:
+        parse_executor(text)
+    except ExecutorError as error:
+        raise UserError(str(error)) from None
+    return text
 
 
 @click.command()

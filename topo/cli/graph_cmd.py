@@ -9,6 +9,7 @@ import click
 
 from topo.cli.audit_cmd import audit_request
 from topo.cli.errors import UserError
+from topo.cli.options import EXECUTOR_OPTION
 from topo.audit.pipeline import AuditError, run_audit
 from topo.reports.escape import escape_text
 from topo.reports.graph_export import FORMATS, render_graph
@@ -24,7 +25,9 @@ __all__ = ["graph"]
               help="Output file, or '-' for standard output.")
 @click.option("--no-cache", is_flag=True, help="Parse every file again; write no cache.")
 @click.option("--include-tests", is_flag=True, help="Also read tests and fixtures.")
-def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool) -> None:
+@EXECUTOR_OPTION
+def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool,
+          executor: str | None) -> None:
     """Export the authority graph of the repository at PATH.
 
     Nodes are sites, functions, decision points, EMUs, events and tools; edges are the five
@@ -34,7 +37,8 @@ def graph(path: Path, fmt: str, out: str, no_cache: bool, include_tests: bool) -
     Exit 0, or 2 when the audit could not run or the output could not be written.
     """
     # An absent flag is None, so that include-tests in [tool.topo] applies.
-    request = audit_request(path, no_cache=no_cache, include_tests=include_tests or None)
+    request = audit_request(path, no_cache=no_cache, include_tests=include_tests or None,
+                            executor=executor)
     try:
         result = run_audit(request)
     except AuditError as error:
