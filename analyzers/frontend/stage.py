@@ -118,6 +118,15 @@ def _run_collected(job: _Job, collect: bool) -> FileIR:
         gc.disable()
 
 
+def _worker_start(collect: bool) -> None:
+    """A pool worker: it never frees what it inherited, so freezing that keeps the collector's
+    full passes (a tenth of the parse time) from walking the parent's whole heap; the
+    collector, paused in the parent while IRs load, is on again for the parse."""
+    gc.freeze()
+    if collect:
+        gc.enable()
+
+
 def _run_job_pickled(job: _Job) -> bytes:
     """One file in a worker process, returned as the bytes the cache stores."""
     return dump_ir(_run_job(job))
@@ -282,19 +291,19 @@ def _parse_all(batch: list[_Job], jobs: int | None,
     chunk = max(1, len(batch) // (workers * _CHUNKS_PER_WORKER))
     done = 0
     try:
-        # A worker never frees what it inherited: freezing it keeps the collector's full passes
-        # (a tenth of the parse time) from walking the parent's whole heap in every worker.
-        with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                 initargs=(collect,)) as pool:
             for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
                 done += 1
                 yield _from_worker(job, data)
     except BrokenProcessPool:
         # Which file crashed the worker is unknown: the rest of the batch is parsed again, and
         # only a file that crashes a worker of its own is marked.
-        yield from _isolate(batch[done:], workers)
+        yield from _isolate(batch[done:], workers, collect)
 
 
-def _isolate(batch: list[_Job], workers: int) -> Iterator[tuple[FileIR, bytes | None]]:
+def _isolate(batch: list[_Job], workers: int,
+             collect: bool) -> Iterator[tuple[FileIR, bytes | None]]:
     """Parse `batch` one job per task in fresh pools. Each round keeps what finished before
     the pool broke; a round that finished nothing narrows to one job per pool, so the file
     that kills its own worker is the only one marked crashed."""
@@ -302,14 +311,14 @@ def _isolate(batch: list[_Job], workers: int) -> Iterator[tuple[FileIR, bytes | 
     pending = list(range(len(batch)))
     while pending:
         width = workers if len(pending) > 1 else 1
-        finished = _round([batch[index] for index in pending], width)
+        finished = _round([batch[index] for index in pending], width, collect)
         for index, outcome in zip(list(pending), finished):
             if outcome is not None:
                 results[index] = outcome
         survivors = [index for index, outcome in zip(pending, finished) if outcome is None]
         if len(survivors) == len(pending):          # nothing finished: go one by one
             for index in survivors:
-                outcome = _round([batch[index]], 1)[0]
+                outcome = _round([batch[index]], 1, collect)[0]
                 results[index] = outcome if outcome is not None else (_crashed(batch[index]),
                                                                       None)
             survivors = []
@@ -318,11 +327,13 @@ def _isolate(batch: list[_Job], workers: int) -> Iterator[tuple[FileIR, bytes | 
         yield results[index]
 
 
-def _round(batch: list[_Job], workers: int) -> list[tuple[FileIR, bytes | None] | None]:
+def _round(batch: list[_Job], workers: int,
+           collect: bool) -> list[tuple[FileIR, bytes | None] | None]:
     """One pool over `batch`, a task per job; None for each job the broken pool lost."""
     outcomes: list[tuple[FileIR, bytes | None] | None] = [None] * len(batch)
     try:
-        with ProcessPoolExecutor(max_workers=workers, initializer=gc.freeze) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                 initargs=(collect,)) as pool:
             futures = [pool.submit(_run_job_pickled, job) for job in batch]
             for index, future in enumerate(futures):
                 try:
