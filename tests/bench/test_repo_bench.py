@@ -12,7 +12,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "repo_bench.py"
 PHASES = ("ast.parse (floor)", "tree-sitter parse (floor)", "topo cold", "topo warm",
           "topo one-file-changed", "semgrep (1 rules)", "topo cold 50% of files",
-          "topo cold 100% of files")
+          "topo cold 100% of files (= cold)")
 
 
 def test_the_bench_prints_every_column_and_phase(tmp_path: Path) -> None:
