@@ -25,6 +25,7 @@ from topo.reports.escape import escape_document, escape_facts
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
 
+# /2: an inference edge is written once per consumer, `attrs.origins` listing its sources.
 SCHEMA = "topo-audit/2"
 CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
