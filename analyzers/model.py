@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -149,10 +149,26 @@ class Site:
 
 @dataclass(frozen=True, slots=True)
 class Edge:
+    """A role or call edge. An `inference` edge stands for all the model outputs that reach
+    its target: `origins` (sorted) lists them and `source` is the first (topo-audit/2)."""
+
     source: str
     target: str
     kind: EdgeKind
     attrs: tuple[tuple[str, AttrValue], ...] = ()
+
+    @property
+    def origins(self) -> tuple[str, ...]:
+        """The sources this edge stands for: its `origins`, else its own source."""
+        for key, value in self.attrs:
+            if key == "origins" and isinstance(value, tuple) and value:
+                return value
+        return (self.source,)
+
+    def pairs(self) -> Iterator[tuple[str, str]]:
+        """(source, target) for each source the edge stands for: one link per origin."""
+        for source in self.origins:
+            yield source, self.target
 
 
 # ---- the declared attributes of each site kind -----------------------------------------------

@@ -24,6 +24,7 @@ include-tests = false                 # also audit tests and fixtures
 packs = ["topo-packs/*.toml"]         # more rule packs; paths and globs relative to this file
 select = ["ALL"]                      # codes or prefixes reported (default: all)
 ignore = ["RETENTION-WINDOW"]         # codes or prefixes left out (after select)
+executor = "dask://scheduler:8786"    # where files are parsed (default: "local", a process pool)
 
 [per-file-ignores]                    # gitignore-style glob (relative to the audited root)
 "scripts/**" = ["UNGOVERNED-PATH"]    #   -> codes or prefixes left out for those files
@@ -42,6 +43,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from topo.analyzers.frontend.executor import ExecutorError, parse_executor
 from topo.analyzers.reading import InputRefused, read_text
 from topo.audit.model import Severity
 from topo.audit.selection import SelectorError, parse_selectors, per_file_table
@@ -51,8 +53,8 @@ __all__ = ["ConfigError", "ProjectConfig", "load_project_config", "find_config_f
 
 # In the order they are looked for in one directory.
 CONFIG_FILES = ("topo.toml", ".topo.toml", "pyproject.toml")
-KEYS = ("exclude", "fail-on", "formats", "ignore", "include-tests", "packs", "per-file-ignores",
-        "retention-days", "select")
+KEYS = ("exclude", "executor", "fail-on", "formats", "ignore", "include-tests", "packs",
+        "per-file-ignores", "retention-days", "select")
 _PYPROJECT = "pyproject.toml"
 _GLOB_CHARACTERS = frozenset("*?[")
 
@@ -74,6 +76,7 @@ class ProjectConfig:
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (glob, selectors)
+    executor: str | None = None            # `local` or `dask://HOST:PORT`
     source: str | None = None   # the file read, for messages; None when there was none
 
 
@@ -135,6 +138,7 @@ def load_project_config(root: Path, *, config_file: Path | None = None,
             select=_selectors(table, "select", where),
             ignore=_selectors(table, "ignore", where) or (),
             per_file_ignores=_per_file(table, where),
+            executor=_executor(table, where),
             source=str(path))
     except SelectorError as error:
         raise ConfigError(str(error)) from None
@@ -217,6 +221,19 @@ def _strings(table: dict, key: str, where: str) -> tuple[str, ...] | None:
         raise ConfigError(f"{where} {key}: expected a list of non-empty strings, "
                           f"got {value!r}")
     return tuple(value)
+
+
+def _executor(table: dict, where: str) -> str | None:
+    if "executor" not in table:
+        return None
+    value = table["executor"]
+    try:
+        if not isinstance(value, str):
+            raise ExecutorError(f"expected a string, got {value!r}")
+        parse_executor(value)
+    except ExecutorError as error:
+        raise ConfigError(f"{where} executor: {error}") from None
+    return value
 
 
 def _severity(table: dict, where: str) -> Severity | None:

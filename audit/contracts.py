@@ -155,7 +155,7 @@ def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
     emus = tuple(emus)
     index = _Index({s.id: s for s in sites}, defaultdict(list), defaultdict(list),
                    drawn_functions(graph, edges))
-    for source, target, kind in [*((e.source, e.target, e.kind.value) for e in edges),
+    for source, target, kind in [*((s, t, e.kind.value) for e in edges for s, t in e.pairs()),
                                  *((r.source, r.target, r.kind) for r in relations)]:
         index.incoming[target].append((source, kind))
         index.outgoing[source].append((target, kind))

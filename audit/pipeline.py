@@ -17,6 +17,7 @@ from topo.analyzers.discovery._globs import PatternError
 from topo.analyzers.discovery.configs import read_configs
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, discover
 from topo.analyzers.flow.facts import SourceFacts, source_facts
+from topo.analyzers.frontend.executor import ExecutorError
 from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
@@ -57,6 +58,7 @@ class AuditRequest:
     ignore_suppressions: bool = False   # report suppressed findings as if no directive existed
     extra_packs: tuple[Path, ...] = ()  # pack files used besides the shipped ones
     selection: CodeSelection = CodeSelection()   # the codes reported (select/ignore)
+    executor: str | None = None         # where files are parsed: None (local pool), dask://…
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +125,13 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         raise AuditError(str(error)) from None
     progress.stage(f"parsing {len(inventory.sources)} files")
     layout = project_layout(inventory)
-    files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
-                          max_file_size=request.discovery.max_file_size, progress=progress.files,
-                          packs=packs, layout=layout)
+    try:
+        files = analyze_files(inventory, jobs=request.jobs, cache_dir=request.cache_dir,
+                              max_file_size=request.discovery.max_file_size,
+                              progress=progress.files, packs=packs, layout=layout,
+                              executor=request.executor)
+    except ExecutorError as error:
+        raise AuditError(str(error)) from None
     progress.stage("following model output, atoms and authority")
     facts = source_facts(files, packs)
     configs, config_unknowns = read_configs(root, inventory.configs,

@@ -97,7 +97,7 @@ def place_nodes(sites: tuple[Site, ...], nodes: tuple[Node, ...], edges: tuple[E
                 relations: tuple[Relation, ...], *, manifests: tuple[str, ...],
                 root_project: str) -> Placement:
     """Every site, then every shown node, in a lane and a project; the projects they make."""
-    links = _Links.of([*((e.source, e.target, e.kind.value) for e in edges),
+    links = _Links.of([*((s, t, e.kind.value) for e in edges for s, t in e.pairs()),
                        *((r.source, r.target, r.kind) for r in relations)])
     holders = _holders(manifests)
     by_site = {site.id: site for site in sites}

@@ -29,7 +29,8 @@ from topo.reports.notebook_places import NotebookPlaces
 __all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
 
-SCHEMA = "topo-audit/1"
+# /2: an inference edge is written once per consumer, `attrs.origins` listing its sources.
+SCHEMA = "topo-audit/2"
 CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
 PLACEMENT = "placement"
@@ -102,9 +103,11 @@ def _site(site: Site) -> dict:
 
 
 def _edge(edge: Edge, graph) -> dict:
-    # The graph marks an edge inferred when a heuristic placed either end; say so per edge.
+    # The graph marks an edge inferred when a heuristic placed either end; say so per edge (an
+    # inference edge is one graph edge per origin: inferred when any of them is).
     inferred = any(data.get(KIND) == edge.kind.value and data.get(INFERRED)
-                   for data in graph.get_edge_data(edge.source, edge.target, default={}).values())
+                   for source, target in edge.pairs()
+                   for data in graph.get_edge_data(source, target, default={}).values())
     return {"source": edge.source, "target": edge.target, "kind": edge.kind.value,
             "inferred": inferred,
             "attrs": {key: _plain(value) for key, value in edge.attrs}}

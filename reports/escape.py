@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from itertools import islice
 
 __all__ = ["escape_document", "escape_facts", "escape_text"]
 
@@ -26,12 +27,31 @@ def escape_text(text: str) -> str:
 
 
 def escape_document(value: object) -> object:
-    """A JSON-shaped value with every string (keys too) passed through `escape_text`."""
+    """A JSON-shaped value with every string (keys too) passed through `escape_text`; tuples
+    become lists. A dict or list with nothing to escape is returned as it is, not copied: the
+    document of a large repository is hundreds of megabytes, and would otherwise be built
+    twice."""
     if isinstance(value, str):
         return escape_text(value)
     if isinstance(value, dict):
-        return {escape_document(key): escape_document(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
+        copy: dict | None = None
+        for index, (key, item) in enumerate(value.items()):
+            new_key, new_item = escape_document(key), escape_document(item)
+            if copy is None and (new_key is not key or new_item is not item):
+                copy = dict(islice(value.items(), index))   # the unchanged ones before
+            if copy is not None:
+                copy[new_key] = new_item
+        return value if copy is None else copy
+    if isinstance(value, list):
+        items: list | None = None
+        for index, item in enumerate(value):
+            new_item = escape_document(item)
+            if items is None and new_item is not item:
+                items = value[:index]
+            if items is not None:
+                items.append(new_item)
+        return value if items is None else items
+    if isinstance(value, tuple):
         return [escape_document(item) for item in value]
     return value
 

@@ -23,8 +23,10 @@ def graph_section(index: DocumentIndex) -> dict:
     placed = index.placed
     nodes = [_site_node(site, placed[site["id"]]) for site in index.document["sites"]]
     nodes += [_other_node(node, placed[node["id"]]) for node in index.document.get("nodes", [])]
-    edges = [_edge(edge) for edge in (*index.document["edges"],
-                                      *index.document.get("relations", []))]
+    inferred = {node["id"]: node["inferred"] for node in nodes}
+    edges = [_edge(edge, source, inferred) for edge in (*index.document["edges"],
+                                                        *index.document.get("relations", []))
+             for source in _sources(edge)]
     known = {node["id"] for node in nodes}
     edges = [e for e in edges if e["source"] in known and e["target"] in known]
     return {"lanes": list(LANES),
@@ -57,9 +59,18 @@ def _other_node(node: dict, spot: NodePlacement) -> dict:
             "label": label, "inferred": bool(node["inferred"])}
 
 
-def _edge(edge: dict) -> dict:
-    data = {"source": edge["source"], "target": edge["target"], "kind": edge["kind"],
-            "inferred": bool(edge.get("inferred"))}
+def _sources(edge: dict) -> list[str]:
+    """The document writes an inference edge once, its `origins` listed (topo-audit/2); the
+    views draw one edge from each origin, as the graph holds them."""
+    return edge.get("attrs", {}).get("origins") or [edge["source"]]
+
+
+def _edge(edge: dict, source: str, inferred: dict[str, bool]) -> dict:
+    flag = bool(edge.get("inferred"))
+    if edge.get("attrs", {}).get("origins"):
+        # One link of an inference edge: inferred as the graph marks it, by its own two ends.
+        flag = inferred.get(source, False) or inferred.get(edge["target"], False)
+    data = {"source": source, "target": edge["target"], "kind": edge["kind"], "inferred": flag}
     enforced = edge.get("attrs", {}).get("enforced")
     if enforced is not None:
         data["enforced"] = enforced

@@ -69,7 +69,7 @@ def test_the_reports(tmp_path: Path) -> None:
     assert len(reports) == 5
     for report in reports:
         assert internal_words(report.read_text(encoding="utf-8")) == [], report.name
-    assert json.loads((out / "TOPOLOGY_STATE.json").read_text())["schema"] == "topo-audit/1"
+    assert json.loads((out / "TOPOLOGY_STATE.json").read_text())["schema"] == "topo-audit/2"
 
 
 def test_the_demo_prints_commands_that_paste_back_to_the_same_arguments(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ Function nodes are named `function:<module>.<qualname>`. Role edges:
                model call's arguments; an implicit injection (`mubit.learn.init()`) observes
                every model call in the process (`implicit=True`);
 - inference:   a model call's output reaches a threshold, branch, dispatcher or an executor's
-               arguments;
+               arguments; one edge per consumer, its `origins` listed on it;
 - authority:   a gate (decision result, approval, threshold, model branch, config flag) guards
                an executor; `enforced` says whether anything but the model decides; a
                Memrail `decide_and_execute` is the enforced authority over the registered
@@ -122,16 +122,23 @@ def _atom_call(atom_id: str, sites: Iterable[Site]) -> object:
 
 
 def _inference(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
+    """One edge per consumer (topo-audit/2): its `origins` attribute lists, sorted, every
+    model output that reaches it; the edge's source is the first of them. One edge per origin
+    x consumer made 97 % of a large repository's edges; `Edge.pairs` expands them."""
     for site in data.sites:
         if site.kind in _CONSUMERS:
-            for origin in site.attr("origins") or ():
-                yield Edge(origin, site.id, EdgeKind.INFERENCE)
+            origins, via = tuple(sorted(set(site.attr("origins") or ()))), ()
         elif site.kind is SiteKind.EXECUTOR:
             found = calls.get(site.attr("call"))
-            if found is not None:
-                file, call = found
-                for origin in sorted(data.model.argument_labels(file, call)):
-                    yield Edge(origin, site.id, EdgeKind.INFERENCE, (("via", "arguments"),))
+            if found is None:
+                continue
+            file, call = found
+            origins = tuple(sorted(data.model.argument_labels(file, call)))
+            via = (("via", "arguments"),)
+        else:
+            continue
+        if origins:
+            yield Edge(origins[0], site.id, EdgeKind.INFERENCE, (("origins", origins), *via))
 
 
 def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:

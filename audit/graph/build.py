@@ -11,6 +11,8 @@ Attribute names are the constants below, documented once:
 - `evidence`  node: `(file, symbol, line)`, or None when the node has no place in the code.
 - `inferred`  node and edge: True when a heuristic, not an exact API match, put it there.
 - `enforced`  authority edge: False when only the model (or prompt text) decides.
+An `inference` edge of the facts (one per consumer, its `origins` listed) is one graph edge
+per origin here: queries and `topo graph` see every origin → consumer link.
 - `site`      node: the `Site` itself, for checks that need its attributes.
 
 Queries are free functions over the graph, in the style of networkx's algorithms.
@@ -161,14 +163,17 @@ def _add_site_structure(graph: nx.MultiDiGraph, site: Site) -> None:
 
 
 def _add_edge(graph: nx.MultiDiGraph, edge: Edge) -> None:
-    attrs = dict(edge.attrs)
-    for node in (edge.source, edge.target):
-        if node not in graph:
-            _ensure(graph, node, node.split(":", 1)[0])
-    inferred = bool(graph.nodes[edge.source].get(INFERRED)) or \
-        bool(graph.nodes[edge.target].get(INFERRED))
-    graph.add_edge(edge.source, edge.target, **{KIND: edge.kind.value, INFERRED: inferred},
-                   **attrs)
+    """One graph edge per link the edge stands for: an `inference` edge lists its origins
+    (topo-audit/2), and the graph keeps one edge from each, without the list, so that a path
+    from any origin to the effect is an ordinary graph path (and `topo graph` exports it)."""
+    attrs = {key: value for key, value in edge.attrs if key != "origins"}
+    for source, target in edge.pairs():
+        for node in (source, target):
+            if node not in graph:
+                _ensure(graph, node, node.split(":", 1)[0])
+        inferred = bool(graph.nodes[source].get(INFERRED)) or \
+            bool(graph.nodes[target].get(INFERRED))
+        graph.add_edge(source, target, **{KIND: edge.kind.value, INFERRED: inferred}, **attrs)
 
 
 def _add_emu(graph: nx.MultiDiGraph, emu: Emu) -> None:

@@ -36,7 +36,7 @@ class Relation:
 
 def drawn_functions(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> frozenset[str]:
     """The function nodes some role or call edge names."""
-    return frozenset(node for edge in edges for node in (edge.source, edge.target)
+    return frozenset(node for edge in edges for pair in edge.pairs() for node in pair
                      if graph.nodes.get(node, {}).get(KIND) == "function")
 
 
@@ -58,7 +58,7 @@ def shown_nodes(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Node, 
 def shown_relations(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Relation, ...]:
     """The graph's structural edges (contains, consumes, binds, emits, registers, EMU → tool)
     that `edges` does not already hold, between shown nodes; sorted."""
-    listed = {(e.source, e.target, e.kind.value) for e in edges}
+    listed = {(source, target, e.kind.value) for e in edges for source, target in e.pairs()}
     functions = drawn_functions(graph, edges)
     relations = set()
     for source, target, data in graph.edges(data=True):

@@ -33,7 +33,7 @@ def kinds(result, kind: SiteKind) -> list:
 
 
 def edges(result, kind: EdgeKind) -> set[tuple[str, str]]:
-    return {(e.source, e.target) for e in result.edges if e.kind is kind}
+    return {pair for e in result.edges if e.kind is kind for pair in e.pairs()}
 
 
 def test_reexported_function_resolves_across_files() -> None:

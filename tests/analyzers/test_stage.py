@@ -207,3 +207,28 @@ def test_a_directory_without_init_inside_a_package_is_part_of_it(tmp_path: Path)
     assert results["services/billing/app/tools/mailer.py"].module == "app.tools.mailer"
     assert [c.callee for c in results["services/billing/app/tools/mailer.py"].calls] == \
         ["app.util.helper"]
+
+
+def _report_collector(path, language, data, module, **kwargs):
+    import gc
+    raise RuntimeError(f"collector enabled={gc.isenabled()}")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_files_are_parsed_with_the_collector_on_and_it_is_on_after(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    # The collector is paused while IRs load; a parse (in this process or a worker) still runs
+    # with it on, and the stage leaves it as it found it.
+    import gc
+    inventory = _inventory(tmp_path, {"a.py": GOOD.encode(), "b.py": GOOD.encode()})
+    monkeypatch.setattr(frontend, "parse_source", _report_collector)   # workers are forked
+    results = analyze_files(inventory, jobs=jobs, cache_dir=None)
+    assert [ir.parse_error.reason for ir in results] == \
+        ["front-end failed: RuntimeError: collector enabled=True"] * 2
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        analyze_files(inventory, jobs=1, cache_dir=None)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -36,7 +36,7 @@ def test_audit_json_is_the_contract_and_deterministic(app: str) -> None:
     second, _ = audit_json(APPS / app)
     assert first == second
     assert CONTRACT_KEYS <= set(document)
-    assert document["schema"] == "topo-audit/1"
+    assert document["schema"] == "topo-audit/2"
     assert SUMMARY_KEYS <= set(document["summary"])
     for site in document["sites"]:
         assert {"id", "kind", "system", "language", "file", "symbol", "line", "attrs"} <= set(site)

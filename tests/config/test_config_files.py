@@ -130,3 +130,13 @@ def test_the_reader_refuses_a_fifo_config_without_blocking(tmp_path: Path) -> No
     with pytest.raises(ConfigError, match="topo.toml: cannot be read: not a regular file"):
         load_project_config(root)
     assert load_project_config(tmp_path / "missing") == load_project_config(tmp_path / "x")
+
+
+def test_executor_key_is_read_and_checked(tmp_path) -> None:
+    from topo.audit.config import ConfigError, load_project_config
+    import pytest as _pytest
+    (tmp_path / "topo.toml").write_text('executor = "dask://scheduler:8786"\n')
+    assert load_project_config(tmp_path).executor == "dask://scheduler:8786"
+    (tmp_path / "topo.toml").write_text('executor = "ssh://box"\n')
+    with _pytest.raises(ConfigError, match="executor: unknown executor"):
+        load_project_config(tmp_path)

@@ -108,7 +108,7 @@ def test_a_missing_path_is_exit_2_even_with_exit_zero(tmp_path: Path) -> None:
 def test_json_is_the_audit_document_with_a_gate_section(tmp_path: Path) -> None:
     root = tool_app(tmp_path / "app")
     document = check(root, "-f", "json").json()
-    assert document["schema"] == "topo-audit/1"
+    assert document["schema"] == "topo-audit/2"
     [finding] = document["findings"]
     gate = document["gate"]
     assert gate["status"] == "failed" and gate["exit_code"] == 1 and gate["fail_on"] == "high"

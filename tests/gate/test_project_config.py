@@ -127,4 +127,4 @@ def test_formats_from_config_and_the_cli_overrides_them(tmp_path: Path) -> None:
     other = tmp_path / "other"
     assert topo("audit", root, "-o", f"{other}/", "-f", "json", "--no-cache").exit_code == 0
     assert sorted(p.name for p in other.iterdir()) == ["TOPOLOGY_STATE.json"]
-    assert json.loads((other / "TOPOLOGY_STATE.json").read_text())["schema"] == "topo-audit/1"
+    assert json.loads((other / "TOPOLOGY_STATE.json").read_text())["schema"] == "topo-audit/2"

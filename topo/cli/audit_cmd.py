@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from topo.analyzers.discovery.inventory import DiscoveryConfig
+from topo.analyzers.frontend.executor import ExecutorError, parse_executor
 from topo.cli.errors import UserError
 from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
                               code_selection, config_options, project_config, scan_options,
@@ -66,7 +67,8 @@ def audit_request(path: Path, scan: ScanOptions = ScanOptions(), *,
         cache_dir=None if scan.no_cache else (scan.cache_dir or default_cache_dir()),
         retention_days=retention, ignore_suppressions=scan.ignore_suppressions,
         extra_packs=_distinct((*config.packs, *settings.packs)),
-        selection=code_selection(codes, config))
+        selection=code_selection(codes, config),
+        executor=_executor(scan.executor or config.executor))
 
 
 def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
@@ -75,6 +77,15 @@ def _distinct(paths: tuple[Path, ...]) -> tuple[Path, ...]:
     for path in paths:
         seen.setdefault(os.path.realpath(path), path)
     return tuple(seen.values())
+
+
+def _executor(text: str | None) -> str | None:
+    """`--executor` as given, once checked (a malformed one is a usage error, exit 2)."""
+    try:
+        parse_executor(text)
+    except ExecutorError as error:
+        raise UserError(str(error)) from None
+    return text
 
 
 @click.command()

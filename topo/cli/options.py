@@ -25,7 +25,7 @@ from topo.audit.progress import Progress, progress_for
 
 __all__ = ["ScanOptions", "Verbosity", "ConfigOptions", "CodeOptions", "scan_options",
            "verbosity_options", "config_options", "code_options", "project_config",
-           "code_selection"]
+           "code_selection", "EXECUTOR_OPTION"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,7 @@ class ScanOptions:
     exclude: tuple[str, ...] = ()
     retention_days: int | None = None
     ignore_suppressions: bool = False
+    executor: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,13 @@ _SCAN_OPTIONS = (
                  help="Report findings that `topo: ignore[...]` comments suppress, as if the "
                       "comments were not there (to audit the suppressions)."),
 )
+# Where the per-file stage runs (analyzers/frontend/executor.py). Command line only for now:
+# `[tool.topo] executor` is left to audit/config.py's owner.
+EXECUTOR_OPTION = click.option(
+    "--executor", default=None, metavar="local|dask://HOST:PORT",
+    help="Where files are parsed: the local process pool (default), or the Dask scheduler at "
+         "HOST:PORT (pip install 'topo-audit[dask]'); the results are the same.")
+_SCAN_OPTIONS = (*_SCAN_OPTIONS, EXECUTOR_OPTION)
 _VERBOSITY_OPTIONS = (
     click.option("-q", "--quiet", is_flag=True,
                  help="No progress and no informational messages on standard error."),
