@@ -45,6 +45,15 @@ def test_callback_result_reaches_the_email_only_from_the_model() -> None:
     assert ("UNGOVERNED-PATH", "support/replies.py", 28) not in findings
 
 
+def test_anthropic_tuple_and_kwargs_forms() -> None:
+    findings = _findings("resolve_python")
+    assert {("HIDDEN-AUTHORITY", "support/inline.py", 29),
+            ("UNGOVERNED-PATH", "support/inline.py", 30),
+            ("UNGOVERNED-PATH", "support/replies.py", 43),        # tuple-typed mailer
+            ("UNGOVERNED-PATH", "support/replies.py", 54)} <= findings   # **kwargs
+    assert ("UNGOVERNED-PATH", "support/replies.py", 47) not in findings
+
+
 QUICKSTART = """
 from memrail import AsyncAMIClient
 from memrail.atoms import state
@@ -97,3 +106,14 @@ def test_builder_chain_payload_is_what_the_write_consumes() -> None:
     findings = _findings("builder_chain")
     assert {("UNGOVERNED-PATH", "src/db.ts", 12), ("UNGOVERNED-PATH", "src/db.ts", 13)} <= findings
     assert not {("UNGOVERNED-PATH", "src/db.ts", 17), ("UNGOVERNED-PATH", "src/db.ts", 18)} & findings
+
+
+def test_script_sibling_and_namespace_portion_imports() -> None:
+    document = audit_document(run_audit(AuditRequest(root=APPS / "imports_python", jobs=1,
+                                                     cache_dir=None)))
+    calls = {(e["source"], e["target"]) for e in document["edges"] if e["kind"] == "calls"}
+    # the twin script has no helpers beside it: its call is linked to nothing
+    assert not any(source == "function:examples.lonely.app.reply" for source, _ in calls)
+    findings = {(f["code"], f["file"], f["line"]) for f in document["findings"]}
+    assert {("UNGOVERNED-PATH", "examples/chatbot/helpers.py", 5),
+            ("UNGOVERNED-PATH", "svc/billing/app/tools/pay.py", 7)} <= findings

@@ -1,0 +1,2 @@
+def cents(amount):
+    return int(float(amount) * 100)
