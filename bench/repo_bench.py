@@ -142,7 +142,7 @@ _TOPO = "import sys; from topo.cli import main; sys.argv[0] = 'topo'; main()"
 
 
 def topo_row(phase: str, root: Path, out: Path, cache: Path | None, jobs: int | None) -> Row:
-    argv = [sys.executable, "-c", _TOPO, "audit", str(root), "-f", "json", "-o", str(out), "-v"]
+    argv = [sys.executable, "-c", _TOPO, "audit", str(root), "-f", "json", "-o", f"{out}/", "-v"]
     argv += ["--no-cache"] if cache is None else ["--cache-dir", str(cache)]
     if jobs:
         argv += ["-j", str(jobs)]

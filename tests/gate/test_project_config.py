@@ -29,16 +29,16 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     configure(tmp_path, 'exclude = ["legacy/**"]\nfail-on = "Medium"\nretention-days = 30\n'
                         'formats = ["json", "SARIF"]\ninclude-tests = true\n'
                         'packs = ["acme.toml"]\nselect = ["emu", "UNGOVERNED-PATH"]\n'
-                        'ignore = ["EMU-SCHEMA"]\n'
+                        'ignore = ["EMU-SCHEMA"]\nexecutor = "local"\n'
                         '[tool.topo.per-file-ignores]\n"scripts/**" = ["HIDDEN-AUTHORITY"]')
     assert load_project_config(tmp_path) == ProjectConfig(
         exclude=("legacy/**",), fail_on=Severity.MEDIUM, formats=("json", "sarif"),
         include_tests=True, retention_days=30, packs=(tmp_path / "acme.toml",),
         select=("EMU", "UNGOVERNED-PATH"), ignore=("EMU-SCHEMA",),
-        per_file_ignores=(("scripts/**", ("HIDDEN-AUTHORITY",)),),
+        per_file_ignores=(("scripts/**", ("HIDDEN-AUTHORITY",)),), executor="local",
         source=str(tmp_path / "pyproject.toml"))
     assert set(KEYS) == {"exclude", "fail-on", "formats", "include-tests", "retention-days",
-                         "packs", "select", "ignore", "per-file-ignores"}
+                         "packs", "select", "ignore", "per-file-ignores", "executor"}
     assert AUDIT_FORMAT_NAMES == ("yaml", "html", "md", "sarif", "json")   # the CLI contract
     assert [f.file_name for f in AUDIT_FORMATS] == [f"TOPOLOGY_STATE.{f.name}"
                                                     for f in AUDIT_FORMATS]
@@ -61,7 +61,7 @@ def test_no_pyproject_or_no_table_is_the_defaults(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("text, message", [
     ('fail_on = "low"', "unknown key 'fail_on' (did you mean 'fail-on'?)"),
-    ('severity = "low"', "unknown key 'severity'; known keys: exclude, fail-on"),
+    ('severity = "low"', "unknown key 'severity'; known keys: exclude, executor, fail-on"),
     ('fail-on = "severe"', "fail-on: unknown severity 'severe'"),
     ("fail-on = 3", "fail-on: expected a string"),
     ('exclude = "legacy/"', "exclude: expected a list of non-empty strings"),
