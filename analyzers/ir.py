@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from topo.analyzers.model import Location, Unknown
 
@@ -27,10 +28,20 @@ __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",
     "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Return",
     "Comment", "GuardedBlock", "CodeCell", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
-    "merged_results",
+    "merged_results", "scope_chain",
 ]
 
 MODULE_SCOPE = "<module>"
+
+
+@lru_cache(maxsize=1 << 14)
+def scope_chain(scope: str) -> tuple[str, ...]:
+    """The scopes a name read in `scope` may be bound in, innermost first:
+    `a.b.c` -> (`a.b.c`, `a.b`, `a`, `<module>`)."""
+    if scope == MODULE_SCOPE:
+        return (MODULE_SCOPE,)
+    parts = scope.split(".")
+    return (*(".".join(parts[:i]) for i in range(len(parts), 0, -1)), MODULE_SCOPE)
 
 
 class Language(enum.Enum):

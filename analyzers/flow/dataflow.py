@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
-from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS,
-                               Value, ValueKind)
+from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR,
+                               LITERAL_KINDS, Value, ValueKind, scope_chain)
 from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
@@ -66,7 +65,7 @@ class Flow:
         if not path:
             return _EMPTY
         root = root_of(path)
-        for candidate in _scope_chain(scope):
+        for candidate in scope_chain(scope):
             bound = self.names.get((file.path, candidate), {})
             if root in bound:
                 return bound[root]
@@ -391,16 +390,7 @@ class _Expansion:
 def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:
     """The scope where the root of `path` is bound: the innermost one that binds it."""
     root = root_of(path)
-    for candidate in _scope_chain(scope):
+    for candidate in scope_chain(scope):
         if root in view.names.get((file.path, candidate), {}):
             return candidate
     return scope
-
-
-@lru_cache(maxsize=1 << 14)
-def _scope_chain(scope: str) -> tuple[str, ...]:
-    """`a.b.c` -> (`a.b.c`, `a.b`, `a`, `<module>`)."""
-    if scope == MODULE_SCOPE:
-        return (MODULE_SCOPE,)
-    parts = scope.split(".")
-    return (*(".".join(parts[:i]) for i in range(len(parts), 0, -1)), MODULE_SCOPE)

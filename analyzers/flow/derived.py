@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileIR, Guard,
-                               GuardKind, ValueKind)
+                               GuardKind, ValueKind, scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "mark_conditional_atoms",
@@ -222,7 +222,7 @@ def _chosen_aliases(file: FileIR, calls: Mapping[str, Call],
 def _alias_of(call: Call, aliases: Mapping[tuple[str, str], Assignment]) -> Assignment | None:
     if call.callee is not None or call.receiver is not None or not call.name:
         return None
-    for scope in _scope_chain(call.scope):
+    for scope in scope_chain(call.scope):
         found = aliases.get((scope, call.name))
         if found is not None:
             return found
@@ -248,11 +248,6 @@ def _lookup_labels(file: FileIR, lookup: Call, model: Flow) -> frozenset[str]:
     return frozenset(labels)
 
 
-def _scope_chain(scope: str) -> list[str]:
-    if scope == MODULE_SCOPE:
-        return [MODULE_SCOPE]
-    parts = scope.split(".")
-    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]
 
 
 def _chooser_labels(file: FileIR, call: Call, calls: Mapping[str, Call],

@@ -21,13 +21,13 @@ cycle of helpers answers unresolved for the name on the cycle.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import (CallGraph, build_call_graph, follow_reexport,
                                            function_key, reexport_table)
 from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, DefinitionKind,
-                               FileIR, Language, Value, ValueKind)
+                               FileIR, Language, Value, ValueKind, scope_chain)
 
 __all__ = ["resolve_files"]
 
@@ -177,7 +177,7 @@ class _Resolver:
                               lambda: self._name_type(file, scope, name))
 
     def _name_type(self, file: FileIR, scope: str, name: str) -> str | None:
-        for candidate in _scope_chain(scope):
+        for candidate in scope_chain(scope):
             if candidate == MODULE_SCOPE:
                 return self._module_name(file, name)
             values = self.local_values.get((file.path, candidate, name))
@@ -339,15 +339,20 @@ class _Resolver:
         type of a module-level instance (`app.control.client` → `memrail.AMIClient`), else
         the name itself."""
         current = name
-        for _ in range(_MAX_HOPS):
+        for current in self._hops(name):
             held = self._module_binding(current)
             if held is not None:
                 return held
-            following = follow_reexport(current, self.reexports, self.modules)
-            if following is None or following == current:
-                return current
-            current = following
         return current
+
+    def _hops(self, name: str) -> Iterator[str]:
+        """`name`, then each name a re-export leads it to (at most `_MAX_HOPS`)."""
+        for _ in range(_MAX_HOPS):
+            yield name
+            following = follow_reexport(name, self.reexports, self.modules)
+            if following is None or following == name:
+                return
+            name = following
 
     def _module_binding(self, name: str) -> str | None:
         """The type of the longest prefix of `name` bound at module level, plus the rest."""
@@ -422,20 +427,16 @@ class _Resolver:
         if name is None:
             bound_locally = any((file.path, candidate, value.ref) in self.local_values
                                 or self._is_parameter(file, candidate, value.ref)
-                                for candidate in _scope_chain(scope)[:-1])
+                                for candidate in scope_chain(scope)[:-1])
             if bound_locally:
                 return None
             name = f"{file.module}.{value.ref}"
-        for _ in range(_MAX_HOPS):
-            values = self.module_values.get(name)
+        for current in self._hops(name):
+            values = self.module_values.get(current)
             if values is not None:
                 if len(values) == 1 and values[0][1].kind in LITERAL_KINDS:
                     return values[0][1]
                 return None
-            following = follow_reexport(name, self.reexports, self.modules)
-            if following is None or following == name:
-                return None
-            name = following
         return None
 
 
@@ -456,11 +457,3 @@ def _entry_at(value: Value, key: int | str) -> Value | None:
 
 def _same(new: Iterable[Value], old: Iterable[Value]) -> bool:
     return all(a is b for a, b in zip(new, old, strict=True))
-
-
-def _scope_chain(scope: str) -> list[str]:
-    """`a.b.c` -> [`a.b.c`, `a.b`, `a`, `<module>`]."""
-    if scope == MODULE_SCOPE:
-        return [MODULE_SCOPE]
-    parts = scope.split(".")
-    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [MODULE_SCOPE]
