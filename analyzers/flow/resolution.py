@@ -13,7 +13,8 @@ never sees the call. This stage joins the files and names, without guessing:
 - `self.x = make_client()` in a class's methods;
 - module constants read as arguments (`decision_point=DP`, imported or local), which become
   the literal they hold (the text as written is kept);
-- a module imported from beside a script (`examples/bot/app.py` doing `import helpers`).
+- a module imported from beside a script (`examples/bot/app.py` doing `import helpers`);
+- the library bases of a class's repo ancestors (`class Search(RagTool)`, `RagTool(BaseTool)`).
 A name whose bindings, returns or call sites disagree stays unresolved; recursion through a
 cycle of helpers answers unresolved for the name on the cycle.
 """
@@ -26,8 +27,8 @@ from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import (CallGraph, build_call_graph, follow_reexport,
                                            function_key, reexport_table)
-from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, DefinitionKind,
-                               FileIR, Language, Value, ValueKind, scope_chain)
+from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, Definition,
+                               DefinitionKind, FileIR, Language, Value, ValueKind, scope_chain)
 
 __all__ = ["resolve_files"]
 
@@ -112,9 +113,43 @@ class _Resolver:
 
     def rewrite(self, file: FileIR) -> FileIR:
         calls = tuple(self._rewrite_call(file, call) for call in file.calls)
-        if all(new is old for new, old in zip(calls, file.calls, strict=True)):
+        definitions = tuple(self._rewrite_class(file, d) for d in file.definitions)
+        same_calls = all(new is old for new, old in zip(calls, file.calls, strict=True))
+        same_definitions = all(new is old for new, old in
+                               zip(definitions, file.definitions, strict=True))
+        if same_calls and same_definitions:
             return file
-        return replace(file, calls=calls)
+        return replace(file, calls=calls, definitions=definitions)
+
+    def _rewrite_class(self, file: FileIR, definition: Definition) -> Definition:
+        """A class also lists the library bases of its repo ancestors: `class Search(RagTool)`
+        with `class RagTool(BaseTool)` in another module is a `BaseTool` too."""
+        if definition.kind is not DefinitionKind.CLASS or not definition.bases:
+            return definition
+        inherited = self.ancestors(function_key(file, definition.qualname))
+        extra = tuple(base for base in inherited if base not in definition.bases)
+        return replace(definition, bases=(*definition.bases, *extra)) if extra else definition
+
+    def ancestors(self, cls: str) -> tuple[str, ...]:
+        """The bases of `cls` and of its repo ancestors, resolved, nearest first."""
+        found: list[str] = []
+        pending, seen = [cls], {cls}
+        while pending and len(seen) <= _MAX_DEPTH:
+            current = pending.pop(0)
+            defined = self.graph.definitions.get(current)
+            if defined is None:
+                continue
+            file, definition = defined
+            for written in definition.bases:
+                base = self.holds(self.sibling(file, written))
+                parent = self.graph.definitions.get(base)
+                if parent is not None and parent[1].kind is DefinitionKind.CLASS:
+                    if base not in seen:
+                        seen.add(base)
+                        pending.append(base)
+                elif current != cls and base not in found:
+                    found.append(base)
+        return tuple(found)
 
     def _rewrite_call(self, file: FileIR, call: Call) -> Call:
         callee = self.callee(file, call)

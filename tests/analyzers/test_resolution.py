@@ -263,3 +263,22 @@ def test_ts_return_annotation_and_callback() -> None:
     """)
     assert _callees(resolved, "decide") == ["@memrail/sdk.AMIClient.decide"] * 2 + [None]
     assert _callees(resolved, "onReply") == ["src/app.draft"]
+
+
+def test_a_class_inherits_its_repo_ancestors_library_bases() -> None:
+    files = _resolved(**{"tools/base.py": """
+        from crewai.tools import BaseTool
+        class RagTool(BaseTool):
+            pass
+        class Plain:
+            pass
+    """, "tools/search.py": """
+        from tools.base import RagTool, Plain
+        class DocsSearch(RagTool):
+            name: str = "docs_search"
+        class Other(Plain):
+            pass
+    """})
+    classes = {d.name: d.bases for d in files["tools/search.py"].definitions}
+    assert classes["DocsSearch"] == ("tools.base.RagTool", "crewai.tools.BaseTool")
+    assert classes["Other"] == ("tools.base.Plain",)
