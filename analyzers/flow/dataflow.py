@@ -21,7 +21,7 @@ pass cap to silently drop labels.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
@@ -144,10 +144,19 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
                 queued.add(other)
                 pending.append(other)
     expand = _Expansion(_parameter_labels(files, graph, state))
-    return Flow({k: expand(v) for k, v in state.calls.items()},
-                {k: {root: expand(v) for root, v in names.items()}
-                 for k, names in state.names.items()},
-                {k: expand(v) for k, v in state.returns.items()}, state.chained)
+    # Only what carries a label is kept: most names held nothing but a symbol no caller fed.
+    names = {}
+    for key, bound in state.names.items():
+        kept = {root: labels for root, value in bound.items() if (labels := expand(value))}
+        if kept:
+            names[key] = kept
+    return Flow(_nonempty(state.calls, expand), names, _nonempty(state.returns, expand),
+                state.chained)
+
+
+def _nonempty(table: Mapping[str, Labels], expand: Callable[[Labels], Labels]
+              ) -> dict[str, Labels]:
+    return {key: labels for key, value in table.items() if (labels := expand(value))}
 
 
 _SYMBOL = "#param:"     # `#param:<function key>:<name>`: no site id starts with `#`
@@ -251,9 +260,11 @@ def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
     for definition in file.definitions:
         key = function_key(file, definition.qualname)
         seeded = state.seeds.parameters.get(key, {})
+        called = key in state.readers.callers    # else a symbol would never be fed or replaced
         for parameter in definition.parameters:
-            labels = frozenset({_symbol(key, parameter.name)}) | seeded.get(parameter.name,
-                                                                               _EMPTY)
+            labels = seeded.get(parameter.name, _EMPTY)
+            if called:
+                labels = labels | {_symbol(key, parameter.name)}
             state.add_name((file.path, definition.qualname), parameter.name, labels)
     for assignment in file.assignments:
         labels = view.value_labels(file, assignment.scope, assignment.value)
