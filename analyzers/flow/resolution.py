@@ -131,7 +131,7 @@ class _Resolver:
         return replace(definition, bases=(*definition.bases, *extra)) if extra else definition
 
     def ancestors(self, cls: str) -> tuple[str, ...]:
-        """The bases of `cls` and of its repo ancestors, resolved, nearest first."""
+        """The bases of `cls`'s repo ancestors, as written and resolved, nearest first."""
         found: list[str] = []
         pending, seen = [cls], {cls}
         while pending and len(seen) <= _MAX_DEPTH:
@@ -142,13 +142,15 @@ class _Resolver:
             file, definition = defined
             for written in definition.bases:
                 base = self.holds(self.sibling(file, written))
+                if current != cls:
+                    # As its module names it (`crewai.tools.BaseTool`), which is what packs
+                    # match, even when the audited repository defines it (crewAI itself).
+                    found.extend(name for name in (written, base) if name not in found)
                 parent = self.graph.definitions.get(base)
-                if parent is not None and parent[1].kind is DefinitionKind.CLASS:
-                    if base not in seen:
-                        seen.add(base)
-                        pending.append(base)
-                elif current != cls and base not in found:
-                    found.append(base)
+                if parent is not None and parent[1].kind is DefinitionKind.CLASS \
+                        and base not in seen:
+                    seen.add(base)
+                    pending.append(base)
         return tuple(found)
 
     def _rewrite_call(self, file: FileIR, call: Call) -> Call:

@@ -281,4 +281,26 @@ def test_a_class_inherits_its_repo_ancestors_library_bases() -> None:
     """})
     classes = {d.name: d.bases for d in files["tools/search.py"].definitions}
     assert classes["DocsSearch"] == ("tools.base.RagTool", "crewai.tools.BaseTool")
+    assert "crewai.tools.BaseTool" not in classes["Other"]
     assert classes["Other"] == ("tools.base.Plain",)
+
+
+def test_an_ancestor_defined_in_the_audited_repo_keeps_its_written_name() -> None:
+    """Auditing crewAI itself: `BaseTool` is a repo class re-exported by `crewai.tools`;
+    a grandchild still lists `crewai.tools.BaseTool`, the name packs match."""
+    files = _resolved(**{"crewai/__init__.py": "", "crewai/tools/__init__.py": """
+        from crewai.tools.base_tool import BaseTool
+    """, "crewai/tools/base_tool.py": """
+        class BaseTool:
+            pass
+    """, "rag.py": """
+        from crewai.tools import BaseTool
+        class RagTool(BaseTool):
+            pass
+    """, "search.py": """
+        from rag import RagTool
+        class PdfSearch(RagTool):
+            pass
+    """})
+    bases = next(d.bases for d in files["search.py"].definitions if d.name == "PdfSearch")
+    assert "crewai.tools.BaseTool" in bases
