@@ -14,7 +14,7 @@ from topo.cli.color import color_option, use_color
 from topo.cli.errors import UserError
 from topo.cli.options import (CodeOptions, ConfigOptions, ScanOptions, Verbosity, code_options,
                               config_options, project_config, scan_options, verbosity_options)
-from topo.cli.output import FileTarget, file_target, write_file
+from topo.cli.output import FileTarget, file_output_option, file_target, write_file
 from topo.audit.gate import GateError, GateOutcome, GateRequest, run_gate
 from topo.audit.model import Severity, SuppressionKind
 from topo.reports.coverage_report import coverage_line
@@ -49,9 +49,7 @@ _SARIF_RESULT_LIMIT = 5000
               help="Gate on what could be read when some inputs could not (default: exit 2).")
 @click.option("-f", "--format", "fmt", type=click.Choice(GATE_FORMAT_NAMES),
               default="text", show_default=True)
-@click.option("-o", "--output", default="-", show_default=True, metavar="FILE|DIR/|-",
-              help="Where to write the report: a file, '-' for standard output, or an "
-                   "existing directory (or one ending in /) for the format's usual name.")
+@file_output_option("-o", "--output")
 @color_option
 @scan_options
 @config_options

@@ -11,7 +11,7 @@ from topo.cli.audit_cmd import audit_request
 from topo.cli.errors import UserError
 from topo.cli.options import (ConfigOptions, ScanOptions, Verbosity, config_options,
                               project_config, scan_options, verbosity_options)
-from topo.cli.output import file_target, write_file
+from topo.cli.output import file_output_option, file_target, write_file
 from topo.audit.pipeline import AuditError, run_audit
 from topo.reports.escape import escape_text
 from topo.reports.graph_export import FORMATS, render_graph
@@ -26,9 +26,7 @@ _FILE_NAMES = {"dot": "topology.dot", "json": "topology-graph.json",
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="dot",
               show_default=True)
-@click.option("-o", "--out", default="-", show_default=True, metavar="FILE|DIR/|-",
-              help="Output file, '-' for standard output, or an existing directory (or one "
-                   "ending in /) for the format's usual name.")
+@file_output_option("-o", "--out")
 @scan_options
 @config_options
 @verbosity_options

@@ -14,9 +14,20 @@ import os
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
+import click
+
 from topo.cli.errors import UserError
 
-__all__ = ["STDOUT", "FileTarget", "file_target", "directory_target", "write_file"]
+__all__ = ["STDOUT", "FileTarget", "file_target", "directory_target", "write_file",
+           "file_output_option"]
+
+
+def file_output_option(*names: str):  # noqa: ANN201 - a click decorator
+    """`-o` of a command that writes one report (`check`, `graph`): one meaning everywhere."""
+    return click.option(*names, default="-", show_default=True, metavar="FILE|DIR/|-",
+                        help="Where to write the report: a file, '-' for standard output, or "
+                             "an existing directory (or one ending in /) for the format's "
+                             "usual name.")
 
 STDOUT = "-"
 # Suffixes of the files topo writes, and of what people name reports.
