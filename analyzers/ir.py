@@ -248,6 +248,14 @@ class Call:
                 return value
         return None
 
+    @property
+    def chained_on(self) -> str | None:
+        """The call this one is made directly on the result of (`x.f(a).g(b)`: `g` is
+        chained on `f`), else None."""
+        if len(self.receiver_results) == 1 and (self.receiver or "").endswith("()"):
+            return self.receiver_results[0]
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Assignment:

@@ -12,10 +12,11 @@ on a value means *some* path may carry it there. Calls listed as barriers (decis
 approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
 selection model-derived.
 
-The fixed point is reached with a worklist of files: a file is read again only when something it
-reads changed (its own names and calls, the return of a function it calls, a parameter of a
-function it defines). Labels only grow over a finite set, so the worklist empties; there is no
-pass cap to silently drop labels.
+The fixed point is reached with a worklist of files, callees first: a file is read again only
+when something it reads changed (its own names and calls, or the summary of a function it
+calls). Labels only grow over a finite set, so the worklist empties; there is no pass cap to
+silently drop labels. Parameters carry symbols, not their callers' labels (see `propagate`), so
+no caller's pass makes a callee's file dirty.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
-from topo.analyzers.ir import (MODULE_SCOPE, Call, Condition, DefinitionKind, FileIR,
-                               LITERAL_KINDS, Value, ValueKind, scope_chain)
+from topo.analyzers.ir import (Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS, Value,
+                               ValueKind, scope_chain)
 from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
@@ -208,8 +209,8 @@ def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
     chained: dict[str, list[Call]] = defaultdict(list)
     for file in files:
         for call in file.calls:
-            if len(call.receiver_results) == 1 and (call.receiver or "").endswith("()"):
-                chained[call.receiver_results[0]].append(call)
+            if call.chained_on is not None:
+                chained[call.chained_on].append(call)
     return {key: tuple(steps) for key, steps in chained.items()}
 
 
@@ -355,12 +356,12 @@ def _parameter_labels(files: tuple[FileIR, ...], graph: CallGraph, state: _State
             for name, labels in _bindings(file, call, target, graph, view).items():
                 passed[_symbol(target, name)].append(labels)
     real: dict[str, set[str]] = defaultdict(set)
-    readers: dict[str, set[str]] = defaultdict(set)      # symbol -> symbols fed by it
+    feeds: dict[str, set[str]] = defaultdict(set)      # symbol -> symbols it is passed to
     for symbol, sets in passed.items():
         for labels in sets:
             for label in labels:
                 if label.startswith(_SYMBOL):
-                    readers[label].add(symbol)
+                    feeds[label].add(symbol)
                 else:
                     real[symbol].add(label)
     pending = deque(sorted(passed))
@@ -368,12 +369,12 @@ def _parameter_labels(files: tuple[FileIR, ...], graph: CallGraph, state: _State
     while pending:
         symbol = pending.popleft()
         queued.discard(symbol)
-        for reader in sorted(readers.get(symbol, ())):
-            if not real[symbol] <= real[reader]:
-                real[reader] |= real[symbol]
-                if reader not in queued:
-                    queued.add(reader)
-                    pending.append(reader)
+        for fed in sorted(feeds.get(symbol, ())):
+            if not real[symbol] <= real[fed]:
+                real[fed] |= real[symbol]
+                if fed not in queued:
+                    queued.add(fed)
+                    pending.append(fed)
     return {symbol: frozenset(labels) for symbol, labels in real.items()}
 
 

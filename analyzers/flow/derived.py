@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileIR, Guard,
                                GuardKind, ValueKind, scope_chain)
@@ -210,10 +211,9 @@ def _chosen_aliases(file: FileIR, calls: Mapping[str, Call],
         value = assignment.value
         if not assignment.target.isidentifier() or assignment.element:
             continue
+        made = calls.get(value.call or "") if value.kind is ValueKind.CALL else None
         chosen = (value.kind is ValueKind.NAME and "[" in (value.ref or "")) or (
-            value.kind is ValueKind.CALL and (
-                _is_lookup(calls.get(value.call or ""), modules)
-                or getattr(calls.get(value.call or ""), "callee", None) == "builtins.getattr"))
+            made is not None and (_is_lookup(made, modules) or made.callee == "builtins.getattr"))
         if chosen:
             aliases[(assignment.scope, assignment.target)] = assignment
     return aliases
@@ -231,10 +231,9 @@ def _alias_of(call: Call, aliases: Mapping[tuple[str, str], Assignment]) -> Assi
 
 def _lookup_of(call: Call, calls: Mapping[str, Call], modules: frozenset[str]) -> Call | None:
     """For `registry.find(...).run()`: the lookup whose result's method is called."""
-    if call.callee is not None or len(call.receiver_results) != 1 or \
-            not (call.receiver or "").endswith("()"):
+    if call.callee is not None or call.chained_on is None:
         return None
-    found = calls.get(call.receiver_results[0])
+    found = calls.get(call.chained_on)
     return found if _is_lookup(found, modules) else None
 
 
@@ -244,9 +243,8 @@ def _lookup_labels(file: FileIR, lookup: Call, model: Flow) -> frozenset[str]:
     labels = set(model.argument_labels(file, lookup))
     for value in (*lookup.args, *(v for _, v in lookup.kwargs)):
         if value.kind is ValueKind.LAMBDA and value.ref:
-            labels |= model.returns.get(f"{file.module}.{value.ref}", frozenset())
+            labels |= model.returns.get(function_key(file, value.ref), frozenset())
     return frozenset(labels)
-
 
 
 

@@ -296,12 +296,10 @@ class _Resolver:
         definition = self.graph.definitions.get(callee)
         if definition is not None and definition[1].kind is DefinitionKind.CLASS:
             return callee
-        target = self.graph.resolved.get(call.id) or (callee if definition else None)
+        target = self._function_called(file, call)
         if target is not None:
-            defined = self.graph.definitions.get(target)
-            if defined is not None and target.rsplit(".", 1)[-1] in ("__init__", "constructor"):
-                return target.rsplit(".", 1)[0]
-            return self.return_type(target)
+            owner, _, name = target.rpartition(".")
+            return owner if name in ("__init__", "constructor") else self.return_type(target)
         last = callee.rsplit(".", 1)[-1]
         return callee if last[:1].isupper() or callee in self.constructors else None
 
