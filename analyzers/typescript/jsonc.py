@@ -7,11 +7,22 @@ that still is not JSON gives None; one nested too deeply raises `InputRefused`.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
-from topo.analyzers.reading import load_json
+from topo.analyzers.reading import load_json, read_text
 
-__all__ = ["loads_jsonc"]
+__all__ = ["loads_jsonc", "read_jsonc"]
+
+
+def read_jsonc(root: Path, relative: str) -> Any:
+    """The JSONC file `relative` under `root`: None when it is absent (a dangling link
+    included) or not JSON; `InputRefused` when it cannot be read safely."""
+    path = root / relative
+    if not os.path.exists(path):
+        return None
+    return loads_jsonc(read_text(path, root=root))
 
 
 def loads_jsonc(text: str) -> Any:

@@ -23,15 +23,14 @@ a file can change what an unchanged file's imports mean.
 from __future__ import annotations
 
 import hashlib
-import os
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from topo.analyzers.model import Unknown
-from topo.analyzers.reading import InputRefused, read_text
-from topo.analyzers.typescript.jsonc import loads_jsonc
+from topo.analyzers.reading import InputRefused
+from topo.analyzers.typescript.jsonc import read_jsonc
 from topo.analyzers.typescript.workspaces import (WorkspacePackage, read_packages,
                                                   source_candidates)
 
@@ -260,11 +259,8 @@ def _extended(current: str, extends: str) -> str | None:
 
 
 def _load(root: Path, relative: str, manifest: str, unknowns: list[Unknown]) -> object:
-    path = root / relative
-    if not os.path.exists(path):
-        return None        # a missing (or dangling) extended file: nothing to read or hide
     try:
-        return loads_jsonc(read_text(path, root=root))
+        return read_jsonc(root, relative)   # a missing extended file: nothing to read or hide
     except InputRefused as refused:
         via = "" if relative == manifest else f" (extended by {manifest})"
         unknowns.append(Unknown(relative, f"tsconfig not read{via}: {refused.reason}"))

@@ -10,17 +10,16 @@ source it was built from (`src/index.ts`), since the audited tree holds sources,
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from topo.analyzers.model import Unknown
-from topo.analyzers.reading import InputRefused, read_text
-from topo.analyzers.typescript.jsonc import loads_jsonc
+from topo.analyzers.reading import InputRefused
+from topo.analyzers.typescript.jsonc import read_jsonc
 
-__all__ = ["WorkspacePackage", "read_packages"]
+__all__ = ["WorkspacePackage", "read_packages", "source_candidates"]
 
 # Conditions in the order a bundler targeting sources would pick them.
 _CONDITIONS = ("source", "development", "import", "module", "node", "default", "require",
@@ -117,13 +116,8 @@ def _targets(value: object) -> tuple[str, ...]:
 
 
 def _load(root: Path, relative: str, unknowns: list[Unknown]) -> object:
-    path = root / relative
-    if not os.path.exists(path):
-        return None
     try:
-        return loads_jsonc(read_text(path, root=root))
+        return read_jsonc(root, relative)      # not JSON: a broken manifest names no package
     except InputRefused as refused:
         unknowns.append(Unknown(relative, f"package.json not read: {refused.reason}"))
         return None
-    except ValueError:
-        return None       # not JSON: a broken manifest names no package

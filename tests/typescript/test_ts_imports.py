@@ -133,3 +133,16 @@ def test_workspace_packages_resolve_to_their_sources(tmp_path) -> None:
     # twins: an unknown package and a subpath the exports do not list stay packages
     assert layout.locate("apps/web/page.ts", "@acme/other") == ("@acme/other", True)
     assert layout.locate("apps/web/page.ts", "@acme/tools/secret")[1] is True
+
+
+def test_an_unreadable_workspace_manifest_is_an_unknown_not_a_hang(tmp_path) -> None:
+    import os
+    from topo.analyzers.typescript import load_layout
+    (tmp_path / "pkg").mkdir()
+    os.mkfifo(tmp_path / "pkg" / "package.json")
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "package.json").write_text("{ not json")
+    layout = load_layout(tmp_path, ["apps/a.ts"], ["pkg/package.json", "broken/package.json"])
+    assert layout.packages == ()
+    assert [(u.file, u.reason.split(":")[0]) for u in layout.unknowns] == \
+        [("pkg/package.json", "package.json not read")]
