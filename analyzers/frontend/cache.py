@@ -71,13 +71,6 @@ def load_ir(data: bytes) -> FileIR | None:
     return value if isinstance(value, FileIR) else None
 
 
-def _listdir(directory: Path) -> list[str]:
-    try:
-        return os.listdir(directory)
-    except OSError:
-        return []
-
-
 def cache_key(path: str, language: Language, module: str, content_sha256: str,
               frontend_version: str, packs_digest: str) -> str:
     """The cache key of one file's IR."""
@@ -109,22 +102,27 @@ class IRCache:
         entry = self._entry(key)
         try:
             data = entry.read_bytes()
-            os.utime(entry)
         except OSError:
             return None
+        try:
+            os.utime(entry)            # recently used; a read-only cache still serves the hit
+        except OSError:
+            pass
         return load_ir(data)
+
+    def _shards(self) -> list[str]:
+        try:
+            return [d.path for d in os.scandir(self.directory)
+                    if d.is_dir(follow_symlinks=False) and len(d.name) == 2]
+        except OSError:
+            return []
 
     def _entries(self) -> list[tuple[float, int, str]]:
         """(mtime, size, path) of every entry; anything else in the directory is left alone."""
         found = []
-        try:
-            shards = [d for d in os.scandir(self.directory)
-                      if d.is_dir(follow_symlinks=False) and len(d.name) == 2]
-        except OSError:
-            return found
-        for shard in shards:
+        for shard in self._shards():
             try:
-                for item in os.scandir(shard.path):
+                for item in os.scandir(shard):
                     if item.name.endswith(".pickle") and item.is_file(follow_symlinks=False):
                         stat = item.stat(follow_symlinks=False)
                         found.append((stat.st_mtime, stat.st_size, item.path))
@@ -156,11 +154,9 @@ class IRCache:
     def clean(self) -> CacheUsage:
         """Remove every entry (and the emptied shard directories)."""
         removed = self.prune(-1)
-        for shard in {os.path.dirname(path) for _, _, path in self._entries()} | {
-                os.path.join(self.directory, name) for name in _listdir(self.directory)
-                if len(name) == 2}:
+        for shard in self._shards():
             try:
-                os.rmdir(shard)
+                os.rmdir(shard)            # only when empty: other files stay
             except OSError:
                 pass
         return removed

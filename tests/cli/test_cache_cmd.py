@@ -48,3 +48,17 @@ def test_prune_keeps_the_most_recently_used(tmp_path: Path) -> None:
     assert not (tmp_path / "bb" / "bb02.pickle").exists()
     assert (tmp_path / "aa" / "aa01.pickle").exists() and (tmp_path / "cc" / "cc03.pickle").exists()
     assert store.prune(10_000).entries == 0
+
+
+def test_a_hit_is_served_when_the_store_is_read_only(tmp_path: Path, monkeypatch) -> None:
+    from topo.analyzers.frontend import cache as cache_module
+    from topo.analyzers.frontend.cache import dump_ir
+    from topo.analyzers.ir import FileIR, Language
+    store = IRCache(tmp_path)
+    ir = FileIR(path="a.py", language=Language.PYTHON, module="a", sha256="0", lines=1)
+    store.store("ab12", dump_ir(ir))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only")
+    monkeypatch.setattr(cache_module.os, "utime", refuse)
+    assert store.load("ab12") == ir
