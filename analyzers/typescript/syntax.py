@@ -8,7 +8,7 @@ import tree_sitter
 
 __all__ = ["pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
            "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
-           "class_members", "assigned_names", "pattern_defaults"]
+           "class_members", "pattern_defaults"]
 
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function",
                             "generator_function"})
@@ -46,21 +46,8 @@ def exit_kind(body: tree_sitter.Node | None) -> str | None:
 
 def pattern_names(node: tree_sitter.Node | None) -> Iterator[tree_sitter.Node]:
     """The identifiers a binding pattern binds (`a`, `{a, b: c, ...d}`, `[x, [y]]`)."""
-    if node is None:
-        return
-    match node.type:
-        case "identifier" | "shorthand_property_identifier_pattern":
-            yield node
-        case "object_pattern" | "array_pattern":
-            for child in node.named_children:
-                yield from pattern_names(child)
-        case "pair_pattern":
-            yield from pattern_names(node.child_by_field_name("value"))
-        case "assignment_pattern" | "object_assignment_pattern":
-            yield from pattern_names(node.child_by_field_name("left"))
-        case "rest_pattern":
-            for child in node.named_children:
-                yield from pattern_names(child)
+    if node is not None:
+        yield from (name for name, _ in pattern_positions(node))
 
 
 def pattern_positions(node: tree_sitter.Node, prefix: tuple[int | str, ...] | None = ()
@@ -152,25 +139,6 @@ def parameter_nodes(function: tree_sitter.Node) -> list[ParameterNode]:
 def class_members(node: tree_sitter.Node) -> list[tree_sitter.Node]:
     body = node.child_by_field_name("body")
     return [] if body is None else list(body.named_children)
-
-
-def assigned_names(node: tree_sitter.Node) -> list[tree_sitter.Node]:
-    """Names bound by a destructuring target (assignment expressions reuse object/array
-    syntax: `({ a, b } = x)`, `[a, b] = pair`)."""
-    if node.type in ("object_pattern", "array_pattern"):
-        return list(pattern_names(node))
-    found = []
-    for child in node.named_children:
-        if child.type in ("identifier", "shorthand_property_identifier"):
-            found.append(child)
-        elif child.type == "pair":
-            value = child.child_by_field_name("value")
-            if value is not None:
-                found.extend(assigned_names(value) if value.type in ("object", "array")
-                             else [value] if value.type == "identifier" else [])
-        elif child.type in ("object", "array"):
-            found.extend(assigned_names(child))
-    return found
 
 
 def pattern_defaults(node: tree_sitter.Node) -> list[tree_sitter.Node]:
