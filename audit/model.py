@@ -115,6 +115,7 @@ class Finding:
     related: tuple[Location, ...] = field(default=())
     path: tuple[str, ...] = field(default=())   # site ids from proposal to effect
     suppression: Suppression | None = None       # set when a directive or a baseline hides it
+    unmatchable: bool = False    # a policy gap that alone keeps its EMU from ever matching
 
     @property
     def sort_key(self) -> tuple:

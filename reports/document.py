@@ -222,7 +222,8 @@ def _row(row: ReachabilityRow) -> dict:
     return {"emu_key": row.emu_key, "decision_point": row.decision_point,
             "required_context": list(row.required_context),
             "trigger_reachable": row.trigger_reachable, "action_connected": row.action_connected,
-            "project_coherent": row.project_coherent, "reasons": list(row.reasons)}
+            "project_coherent": row.project_coherent, "reasons": list(row.reasons),
+            "why": list(row.why)}
 
 
 def _unknown(unknown: Unknown) -> dict:

@@ -121,12 +121,13 @@ def _reachability(rows: list[dict]) -> list[str]:
     if not rows:
         return lines + ["No EMUs in the audited tree.", ""]
     lines += ["| EMU | point | required context | trigger reachable | action connected | "
-              "project coherent |", "|---|---|---|---|---|---|"]
+              "project coherent | why |", "|---|---|---|---|---|---|---|"]
     for row in rows:
         context = ", ".join(row["required_context"]) or UNKNOWN
         lines.append(f"| {_cell(row['emu'])} | {_cell(row['decision_point'])} | "
                      f"{_cell(context)} | {row['trigger_reachable']} | "
-                     f"{row['action_connected']} | {row['project_coherent']} |")
+                     f"{row['action_connected']} | {row['project_coherent']} | "
+                     f"{_cell('; '.join(row.get('why', [])))} |")
     return lines + [""]
 
 

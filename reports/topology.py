@@ -163,4 +163,5 @@ def _row(row: dict) -> dict:
             "required_context": row["required_context"],
             "trigger_reachable": row["trigger_reachable"],
             "action_connected": row["action_connected"],
-            "project_coherent": row["project_coherent"], "reasons": row["reasons"]}
+            "project_coherent": row["project_coherent"], "reasons": row["reasons"],
+            "why": row.get("why", [])}

@@ -42,12 +42,12 @@ class CheckContext:
     def finding(self, code: Code, *, location: Location, message: str, symbol: str = "",
                 emu_key: str | None = None, snippet: str = "", path: tuple[str, ...] = (),
                 related: tuple[Location, ...] = (), severity: Severity | None = None,
-                inferred: bool = False) -> Finding:
+                inferred: bool = False, unmatchable: bool = False) -> Finding:
         if code.id not in self.allowed:
             raise ValueError(f"this check did not declare {code.id}")
         return Finding(code=code, severity=severity or code.default_severity, message=message,
                        location=location, symbol=symbol, emu_key=emu_key, snippet=snippet,
-                       inferred=inferred, related=related, path=path)
+                       inferred=inferred, related=related, path=path, unmatchable=unmatchable)
 
 
 @dataclass(frozen=True, slots=True)

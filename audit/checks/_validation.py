@@ -35,10 +35,13 @@ from topo.audit.checks._values import Bound, bound, imported_from, scope_chain
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import SiteKind
 
-__all__ = ["validated_model_flow", "validator_calls", "membership_guarded", "clamped"]
+__all__ = ["validated_model_flow", "validator_calls", "membership_guarded", "clamped",
+           "receiver_call", "adapter_type", "ADAPTER_VALIDATORS"]
 
-_VALIDATE = ("validate_python", "validate_json", "validate_strings")
 _ADAPTER = "pydantic.TypeAdapter"
+# `TypeAdapter(T).<method>(x)` validates x against T.
+ADAPTER_VALIDATORS = frozenset(f"{_ADAPTER}.{m}" for m in
+                               ("validate_python", "validate_json", "validate_strings"))
 _LITERALS = frozenset({("typing", "Literal"), ("typing_extensions", "Literal")})
 
 
@@ -86,19 +89,27 @@ def validator_calls(ctx: CheckContext) -> frozenset[str]:
 
 def _is_validator(ctx: CheckContext, file: FileIR, call: Call) -> bool:
     callee = call.callee or ""
-    if callee.startswith(_ADAPTER + ".") and callee.rsplit(".", 1)[-1] in _VALIDATE:
-        adapter = _adapter_type(ctx, file, call)
+    if callee in ADAPTER_VALIDATORS:
+        adapter = adapter_type(ctx, file, call)
         return adapter is not None and _is_fixed_set_type(ctx, adapter)
     return _is_enum_class(ctx, callee)
 
 
-def _adapter_type(ctx: CheckContext, file: FileIR, call: Call) -> Bound | None:
-    """`T` of `TypeAdapter(T).validate_python(x)` or of `adapter = TypeAdapter(T)`."""
+def receiver_call(ctx: CheckContext, file: FileIR, call: Call) -> tuple[FileIR, Call] | None:
+    """The call that built what `call` is made on: the base of a chain (`TypeAdapter(T)` in
+    `TypeAdapter(T).validate_python(x)`) or the one call its receiver name is bound to
+    (`adapter = TypeAdapter(T)`, `const Schema = z.enum([...])`)."""
     base = ctx.calls.get(call.id.rsplit("+", 1)[0]) if "+" in call.id else None
     if base is None and call.receiver:
         receiver = Value(ValueKind.NAME, call.receiver, ref=call.receiver)
         held = bound(ctx, Bound(file, call.scope, receiver)).value
         base = ctx.calls.get(held.call or "") if held.kind is ValueKind.CALL else None
+    return base
+
+
+def adapter_type(ctx: CheckContext, file: FileIR, call: Call) -> Bound | None:
+    """`T` of `TypeAdapter(T).validate_python(x)` or of `adapter = TypeAdapter(T)`."""
+    base = receiver_call(ctx, file, call)
     if base is None or base[1].callee != _ADAPTER or not base[1].args:
         return None
     return Bound(base[0], base[1].scope, base[1].args[0])

@@ -119,7 +119,8 @@ def _dispatch(files: Iterable[FileIR]) -> _Dispatch:
             if value.kind is ValueKind.OTHER:
                 # A comprehension's reads leave out its own variables (`item.action[…]`).
                 fields.update(f for names in _PAYLOAD_FIELDS.values() for f in names
-                              if any(q in value.text for q in (f'["{f}"]', f"['{f}']")))
+                              if any(q in value.text for q in (f'["{f}"]', f"['{f}']",
+                                                               f".action.{f}")))
         for call in file.calls:
             if call.name == "get" and call.args and call.args[0].kind is ValueKind.STRING:
                 fields.add(str(call.args[0].literal))
@@ -159,9 +160,12 @@ def _dict_entries(value: Value) -> Iterator[tuple[str | None, Value]]:
 
 
 def _fields(reads: Iterable[str]) -> Iterator[str]:
-    """`action["directive"]` -> `directive`: the last literal subscript of each access path."""
+    """`action["directive"]` -> `directive`: the last literal subscript of each access path;
+    `item.action.directive` (a TypeScript property read) likewise."""
     for path in reads:
         if path.endswith('"]'):
             start = path.rfind('["')
             if start >= 0:
                 yield path[start + 2:-2]
+        elif ".action." in path:
+            yield path.rsplit(".", 1)[-1]

@@ -3,7 +3,8 @@
 Seed 000, "Audit an application's decision topology": an *invoke gap* is "a consequential path
 [that] never reaches the decision point". It shows in two ways:
 - an EMU bound to a point that no code names in a decision call: the policy can never be
-  selected, whatever its trigger says;
+  selected, whatever its trigger says; likewise an EMU bound to no point when every decision
+  call names one (only an unnamed call selects unbound EMUs);
 - a Memrail-registered tool whose handler moves money (or sends, deletes…) and that code also
   calls directly, on a chain where no decision at the tool's point guards the call: the
   registration suggests "runs only when selected", the direct call makes that untrue.
@@ -22,6 +23,7 @@ from topo.audit.checks._registry import CheckContext, check
 from topo.audit.graph.build import callers
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 from topo.audit.model import Finding
+from topo.audit.policy import Emu
 
 __all__ = ["invoke_gap"]
 
@@ -40,8 +42,12 @@ def _uninvoked_emus(ctx: CheckContext) -> Iterator[Finding]:
     if any(s.attr("decision_point_literal") is False for s in decision_calls(ctx)):
         return
     invoked = calls_by_point(ctx)
+    # "It may be missing: an unnamed call selects EMUs with no binding" (memrail-facts).
+    unnamed = any(s.attr("decision_point") is None for s in decision_calls(ctx))
     for emu in ctx.emus:
         point = emu.decision_point
+        if not point and not unnamed:
+            yield _unbound(ctx, emu)
         if not point or point in invoked:
             continue
         yield ctx.finding(
@@ -49,6 +55,18 @@ def _uninvoked_emus(ctx: CheckContext) -> Iterator[Finding]:
             message=f"EMU `{emu.label}` is bound to decision point `{point}`, which no "
                     f"decision call in the code invokes",
             snippet=f"decision_point {point}", inferred=partial_code(ctx))
+
+
+def _unbound(ctx: CheckContext, emu: Emu) -> Finding:
+    """An EMU bound to no point, where every decision call names one: named invocations select
+    only EMUs bound to that exact point, so nothing ever evaluates it. An omitted binding
+    (rather than an explicit null) may keep an earlier one on the server: then it is inferred."""
+    return ctx.finding(
+        codes.INVOKE_GAP, location=emu.location, symbol=emu.label, emu_key=emu.emu_key,
+        message=f"EMU `{emu.label}` is bound to no decision point, and every decision call in "
+                f"the code names one, so no call selects it",
+        snippet="decision_point null",
+        inferred=partial_code(ctx) or "decision_point" not in emu.raw)
 
 
 def _bypassed_tools(ctx: CheckContext) -> Iterator[Finding]:

@@ -22,7 +22,8 @@ from topo.audit.dsl.ast import (And, Arith, Compare, Count, Duration, EventQuery
                                 TextSpan, Truthy)
 from topo.audit.dsl._event_syntax import PLACEHOLDER
 
-__all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates", "operand_refs"]
+__all__ = ["Dependency", "Template", "dependencies", "guarded_keys", "templates", "operand_refs",
+           "holds_at_zero"]
 
 Polarity = Literal["positive", "negative"]
 
@@ -193,6 +194,11 @@ def _event_name(query: EventQuery) -> str:
 
 def _polarity(negated: bool) -> Polarity:
     return "negative" if negated else "positive"
+
+
+def holds_at_zero(count: Count) -> bool:
+    """Whether a COUNT clause holds on empty history (`COUNT … < 3` does, `>= 1` does not)."""
+    return _holds(count.op, 0, count.threshold.value)
 
 
 def _holds(op: str, count: int, threshold: object) -> bool:

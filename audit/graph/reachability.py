@@ -3,7 +3,10 @@
 Columns (seed 000, "Audit an application's decision topology"): the decision point, the
 required context, whether the trigger is reachable (`yes` / `partial` / `no` / `unknown`),
 whether the action is connected, whether the project is coherent. The verdicts are read off
-the findings of the policy and topology checks, so the matrix and the findings never disagree.
+the findings of the policy and topology checks, so the matrix and the findings never disagree:
+a finding of an unreachable code, or one marked `unmatchable` (an ATOM-GAP that every caller
+of the point shares, a required event that nothing emits), makes the trigger `no`; `why` holds
+the messages of the findings behind a verdict other than `yes`.
 """
 
 from __future__ import annotations
@@ -33,21 +36,24 @@ class ReachabilityRow:
     action_connected: str
     project_coherent: str
     reasons: tuple[str, ...]       # the finding codes behind a verdict other than yes
+    why: tuple[str, ...] = ()      # those findings' messages, sorted
 
 
 def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding]) -> tuple[
         ReachabilityRow, ...]:
-    by_emu: dict[str, set[str]] = defaultdict(set)
+    by_emu: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         if finding.emu_key:
-            by_emu[finding.emu_key].add(finding.code.id)
+            by_emu[finding.emu_key].append(finding)
+    shown = UNREACHABLE_CODES | PARTIAL_CODES | {"ACTION-GAP", "COHERENCE-GAP"}
     rows = []
     for emu in sorted(emus, key=lambda e: (e.emu_key or "", e.location.file, e.location.line)):
-        codes = by_emu.get(emu.emu_key or "", set())
+        found = by_emu.get(emu.emu_key or "", [])
+        codes = {f.code.id for f in found}
         context = _required_context(emu)
         if context is None or "EMU-TRIGGER-SYNTAX" in codes:
             reachable = "unknown" if context is None else "no"
-        elif codes & UNREACHABLE_CODES:
+        elif codes & UNREACHABLE_CODES or any(f.unmatchable for f in found):
             reachable = "no"
         elif codes & PARTIAL_CODES:
             reachable = "partial"
@@ -58,8 +64,8 @@ def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding]) -> tup
             required_context=context or (), trigger_reachable=reachable,
             action_connected="no" if "ACTION-GAP" in codes else "yes",
             project_coherent="no" if "COHERENCE-GAP" in codes else "yes",
-            reasons=tuple(sorted(codes & (UNREACHABLE_CODES | PARTIAL_CODES
-                                          | {"ACTION-GAP", "COHERENCE-GAP"})))))
+            reasons=tuple(sorted(codes & shown)),
+            why=tuple(sorted({f.message for f in found if f.code.id in shown}))))
     return tuple(rows)
 
 

@@ -48,10 +48,27 @@ def test_code_without_any_decision_call_is(tmp_path: Path) -> None:
     assert len(_gaps(tmp_path, {"app.py": "def handler(request):\n    return None\n"})) == 1
 
 
-def test_an_unbound_emu_is_not_judged(tmp_path: Path) -> None:
+def test_an_unbound_emu_where_every_call_is_named(tmp_path: Path) -> None:
+    # "Named invocations select only EMUs bound to that exact point" (seed 000).
+    unbound = emu("state.refund.request_id EXISTS", action=DIRECTIVE)
+    unbound["decision_point"] = None
+    [found] = _gaps(tmp_path, {"app.py": _decide("'other.point'")}, [unbound])
+    assert "bound to no decision point" in found.message and not found.inferred
+
+
+def test_an_omitted_binding_may_persist_so_it_is_inferred(tmp_path: Path) -> None:
     unbound = emu("state.refund.request_id EXISTS", action=DIRECTIVE)
     del unbound["decision_point"]
-    assert _gaps(tmp_path, {"app.py": _decide("'other.point'")}, [unbound]) == []
+    [found] = _gaps(tmp_path, {"app.py": _decide("'other.point'")}, [unbound])
+    assert found.inferred
+
+
+def test_an_unnamed_call_selects_unbound_emus(tmp_path: Path) -> None:
+    unbound = emu("state.refund.request_id EXISTS", action=DIRECTIVE)
+    unbound["decision_point"] = None
+    unnamed = _decide("'x'").replace("decision_point='x',\n                         ", "")
+    assert "decision_point" not in unnamed
+    assert _gaps(tmp_path, {"app.py": unnamed}, [unbound]) == []
 
 
 def test_a_direct_call_of_a_registered_tool(tmp_path: Path) -> None:
