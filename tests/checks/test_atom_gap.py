@@ -159,3 +159,59 @@ def test_corpus_apps(corpus: Path) -> None:
     assert found == [("ATOM-GAP", "winback/context.py", 19)]
     refund = run_audit(AuditRequest(root=corpus / "apps" / "memrail_refund", jobs=1))
     assert [f for f in refund.findings if f.code.id in ours] == []
+
+
+LITERAL_ADAPTER = ("from typing import Literal\n\nfrom pydantic import TypeAdapter\n\n"
+                   'PRIORITY = TypeAdapter(Literal["low", "high"])\n\n\n')
+
+
+@pytest.mark.parametrize(("literal", "found"), [("'urgent'", 1), ("'HIGH'", 0)])
+def test_a_literal_adapter_bounds_the_tag_value(tmp_path: Path, literal: str,
+                                                found: int) -> None:
+    """`TypeAdapter(Literal[...])` is a taxonomy; tag equality ignores case ('HIGH' matches)."""
+    body = LITERAL_ADAPTER + (
+        "def triage(request):\n"
+        "    priority = PRIORITY.validate_python(request.priority)\n"
+        '    decision = client.decide(decision_point="billing.refund",\n'
+        '                             context=[tag("priority", priority)])\n'
+        "    return directives(decision)\n")
+    gaps = _gaps(tmp_path, f"tag.priority == {literal}", body)
+    assert len(gaps) == found
+    if gaps:
+        assert "(outside taxonomy)" in gaps[0].message and "'high', 'low'" in gaps[0].message
+        assert gaps[0].unmatchable
+
+
+def test_one_caller_of_two_outside_the_taxonomy_leaves_the_emu_reachable(tmp_path: Path) -> None:
+    body = LITERAL_ADAPTER + (
+        "def triage(request):\n"
+        "    priority = PRIORITY.validate_python(request.priority)\n"
+        '    decision = client.decide(decision_point="billing.refund",\n'
+        '                             context=[tag("priority", priority)])\n'
+        "    return directives(decision)\n\n\n"
+        + _decide("escalate", '[tag("priority", "urgent")]'))
+    [gap] = _gaps(tmp_path, "tag.priority == 'urgent'", body)
+    assert "(outside taxonomy)" in gap.message and not gap.unmatchable
+
+
+def test_an_annotation_alone_is_no_taxonomy(tmp_path: Path) -> None:
+    body = ("from typing import Literal\n\n\n"
+            "def triage(request, priority: Literal['low', 'high']):\n"
+            '    decision = client.decide(decision_point="billing.refund",\n'
+            '                             context=[tag("priority", priority)])\n'
+            "    return directives(decision)\n")
+    assert _gaps(tmp_path, "tag.priority == 'urgent'", body) == []
+
+
+def test_a_plain_other_literal_is_a_value_question(tmp_path: Path) -> None:
+    body = _decide("triage", '[state("customer.tier", "silver")]')
+    assert _gaps(tmp_path, "state.customer.tier == 'gold'", body) == []
+
+
+def test_required_events_are_positive_and_not_admitting_zero() -> None:
+    ast = parse_trigger("event.a.b.c IN 'P1D' AND NOT event.d.e.f IN 'P1D' AND "
+                        "(event.g.h.i IN 'P1D' OR state.x.y EXISTS) AND "
+                        "COUNT(event.j.k.l IN 'P7D') > 0 AND COUNT(event.m.n.o IN 'P7D') <= 2 "
+                        "AND event.billing.p.q.r IN 'P1D'").ast
+    assert [n.accessor for n in required_atoms(ast) if n.kind == "event"] == \
+        ["event.a.b.c", "event.j.k.l", "event.billing.p.q.r"]
