@@ -9,7 +9,7 @@ Values name sites by id, EMUs by key and findings by fingerprint; how to show th
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import networkx as nx
@@ -120,6 +120,7 @@ class ActionConnection:
 @dataclass(frozen=True, slots=True)
 class Contracts:
     points: tuple[DecisionPoint, ...] = ()
+    call_projects: tuple[tuple[str, str], ...] = ()   # (decision call id, Memrail project)
     inferred_points: tuple[InferredPoint, ...] = ()
     atom_contracts: tuple[AtomContract, ...] = ()
     events: tuple[EventFlow, ...] = ()
@@ -149,9 +150,11 @@ class _Index:
 
 def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
                        relations: tuple[Relation, ...], graph: nx.MultiDiGraph,
-                       emus: Iterable[Emu], findings: Iterable[Finding]) -> Contracts:
+                       emus: Iterable[Emu], findings: Iterable[Finding],
+                       projects: Mapping[str, str] | None = None) -> Contracts:
     """The decision-point sections of TOPOLOGY_STATE, as facts; `relations` are the graph's
-    shown structural edges (`shown_relations`)."""
+    shown structural edges (`shown_relations`), `projects` the Memrail project each decision
+    call decides in, where the code says (its own `project=` or its client's)."""
     emus = tuple(emus)
     index = _Index({s.id: s for s in sites}, defaultdict(list), defaultdict(list),
                    drawn_functions(graph, edges))
@@ -161,7 +164,8 @@ def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
         index.outgoing[source].append((target, kind))
     producers = _producers(sites)
     return Contracts(
-        points=_points(sites, emus), inferred_points=_inferred_points(graph, relations),
+        points=_points(sites, emus), call_projects=tuple(sorted((projects or {}).items())),
+        inferred_points=_inferred_points(graph, relations),
         atom_contracts=tuple(_atom_contract(index, graph, call, emus, producers)
                              for call in _of_kind(sites, SiteKind.DECISION_CALL)),
         events=_event_flows(producers, emus),
@@ -259,15 +263,21 @@ def _required(emus: list[Emu], kind: str) -> list[str]:
 
 
 def _producers(sites: tuple[Site, ...]) -> dict[str, list[Site]]:
-    """Event name → the sites that emit it (emit calls, and event atoms that are built)."""
+    """Event name → the sites that emit it (emit calls, and event atoms that are built). An
+    event atom built in a function that emits the same event is that emit's argument, not a
+    second producer: it is listed once, as the emit."""
     producers: dict[str, list[Site]] = defaultdict(list)
     for site in _of_kind(sites, SiteKind.EVENT_EMIT):
         for name in site.attr("event_names") or [site.attr("event_name")]:
             if name:
                 producers[str(name)].append(site)
+    emitted_in = {(name, s.location.file, s.symbol) for name, found in producers.items()
+                  for s in found}
     for site in _of_kind(sites, SiteKind.ATOM):
-        if site.attr("kind") == "event" and site.attr("key"):
-            producers[str(site.attr("key"))].append(site)
+        name = site.attr("key")
+        if site.attr("kind") == "event" and name and \
+                (str(name), site.location.file, site.symbol) not in emitted_in:
+            producers[str(name)].append(site)
     return producers
 
 

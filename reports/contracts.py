@@ -41,11 +41,12 @@ def decision_points(index: DocumentIndex) -> list[dict]:
 
 def _point(index: DocumentIndex, point: DecisionPoint) -> dict:
     calls = [index.sites[site_id] for site_id in point.calls]
+    projects = dict(_contracts(index).call_projects)
     return {
         "name": point.name,
         "calls": [{"file": s["file"], "symbol": local_symbol(s["file"], s["symbol"]),
                    "line": s["line"], "project": index.project(s["id"]),
-                   "memrail_project": s["attrs"].get("project", UNKNOWN),
+                   "memrail_project": projects.get(s["id"], UNKNOWN),
                    "enforced": s["attrs"].get("enforced", UNKNOWN),
                    "executes_selection": s["attrs"].get("executes", UNKNOWN)}
                   for s in calls],

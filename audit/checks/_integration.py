@@ -10,17 +10,21 @@ These checks are about Memrail by definition, so they name it through the one co
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
+from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, ValueKind
+from topo.analyzers.packs import Knowledge
 from topo.analyzers.paths import root_of
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import sites_of_kind
+from topo.audit.graph.chains import call_index
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.policy import Emu
 
 __all__ = ["MEMRAIL", "has_app_code", "partial_code", "decision_calls", "literal_point",
-           "calls_by_point", "decision_project", "memrail_tools", "emu_tool_id", "repo_projects"]
+           "calls_by_point", "decision_project", "decision_projects", "site_project",
+           "memrail_tools", "emu_tool_id", "repo_projects"]
 
 MEMRAIL = "memrail"   # the system of memrail.toml
 _CLIENTS = frozenset({"AMIClient", "AsyncAMIClient"})
@@ -64,20 +68,38 @@ def decision_project(ctx: CheckContext, site: Site) -> str | None:
     """The project a decision call decides in: its own `project=`, else the `project=` of the
     client it is called on (`AMIClient(project="support")`), else None (config or environment,
     which we do not read)."""
+    return site_project(site, ctx.calls, ctx.facts.knowledge)
+
+
+def decision_projects(facts: SourceFacts) -> dict[str, str]:
+    """`decision_project` of every Memrail decision call of the repository that says one, by
+    site id (for the report's decision points, computed outside any check)."""
+    calls = call_index(facts)
+    found = {}
+    for site in facts.sites:
+        if site.kind is SiteKind.DECISION_CALL and site.system == MEMRAIL:
+            project = site_project(site, calls, facts.knowledge)
+            if project is not None:
+                found[site.id] = project
+    return found
+
+
+def site_project(site: Site, calls: Mapping[str, tuple[FileIR, Call]],
+                 knowledge: Knowledge) -> str | None:
     if site.attr("project_literal") is False:
         return None
     own = site.attr("project")
     if isinstance(own, str):
         return own
-    found = ctx.calls.get(str(site.attr("call")))
+    found = calls.get(str(site.attr("call")))
     if found is None:
         return None
     file, call = found
-    return _client_project(ctx, file, call)
+    return _client_project(knowledge, file, call)
 
 
-def _client_project(ctx: CheckContext, file: FileIR, call: Call) -> str | None:
-    constructors = [c for c in file.calls if _is_client(ctx, c)]
+def _client_project(knowledge: Knowledge, file: FileIR, call: Call) -> str | None:
+    constructors = [c for c in file.calls if _is_client(knowledge, c)]
     if call.receiver:
         bound = [a for a in file.assignments if a.target in (call.receiver, root_of(call.receiver))
                  and a.value.kind is ValueKind.CALL and a.scope in _chain(call.scope)]
@@ -89,10 +111,10 @@ def _client_project(ctx: CheckContext, file: FileIR, call: Call) -> str | None:
     return projects.pop() if len(projects) == 1 else None
 
 
-def _is_client(ctx: CheckContext, call: Call) -> bool:
+def _is_client(knowledge: Knowledge, call: Call) -> bool:
     """A Memrail client constructor: the callee's package is Memrail's fingerprint (its pack)."""
     parts = (call.callee or "").split(".")
-    return parts[0] in ctx.facts.knowledge.fingerprint(MEMRAIL) and parts[-1] in _CLIENTS
+    return parts[0] in knowledge.fingerprint(MEMRAIL) and parts[-1] in _CLIENTS
 
 
 def _project_kwarg(call: Call) -> str | None:
@@ -143,5 +165,5 @@ def repo_projects(ctx: CheckContext) -> Iterator[str]:
                 yield from (v for v in value if isinstance(v, str))
     for file in ctx.facts.files:
         for call in file.calls:
-            if _is_client(ctx, call) and _project_kwarg(call):
+            if _is_client(ctx.facts.knowledge, call) and _project_kwarg(call):
                 yield str(_project_kwarg(call))

@@ -8,9 +8,11 @@ import dataclasses
 import json
 from pathlib import Path
 
+import networkx as nx
 from reports_helpers import GENERATED
 
-from topo.audit.contracts import Candidate, DecisionPoint, EventConsumer
+from topo.analyzers.model import Location, Site, SiteKind
+from topo.audit.contracts import Candidate, DecisionPoint, EventConsumer, decision_contracts
 from topo.audit.pipeline import AuditRequest, run_audit
 from topo.reports.document import CONTRACTS, FINDING_FACTS, audit_document
 from topo.reports.json_report import render_json
@@ -32,8 +34,10 @@ def test_the_pipeline_computes_the_decision_contracts_as_typed_values() -> None:
     [contract] = contracts.atom_contracts
     assert contract.call.id == CALL
     assert Candidate("refund.request_id", "atom:refund_agent/agent.py:31:17") in contract.state
+    # The event atom built inside the emit call is that emit's argument: one producer, no repeat.
     assert [need.producers for need in contract.events] == [
-        ("event_emit:refund_agent/agent.py:41:23", "atom:refund_agent/agent.py:42:21")]
+        ("event_emit:refund_agent/agent.py:41:23",)]
+    assert contracts.call_projects == ((CALL, "support"),)
     [flow] = contracts.events
     assert flow.consumers == (EventConsumer("support.refund_small", "negative", "P30D"),)
     [action] = contracts.actions
@@ -78,3 +82,22 @@ def test_findings_facts_come_from_the_pipeline() -> None:
     state = topology_state(document, generated=GENERATED)
     assert {f["decision_point"] for f in state["prioritized_findings"]} == {"refunds"}
     assert [h["site"] for h in state["hidden_authority"]] == ["unknown"]
+
+
+def _event_site(kind: SiteKind, line: int, symbol: str, name: str) -> Site:
+    attrs = (("event_name", name),) if kind is SiteKind.EVENT_EMIT else \
+        (("key", name), ("kind", "event"))
+    return Site(id=f"{kind.value}:app.py:{line}:1", kind=kind, system="memrail",
+                language="python", location=Location("app.py", line, 1), symbol=symbol,
+                attrs=attrs)
+
+
+def test_a_builder_is_a_producer_unless_its_function_emits_the_same_event() -> None:
+    sites = (_event_site(SiteKind.EVENT_EMIT, 3, "app.record", "a.did.x"),
+             _event_site(SiteKind.ATOM, 4, "app.record", "a.did.x"),       # the emit's argument
+             _event_site(SiteKind.ATOM, 9, "app.build", "a.did.x"),        # built elsewhere
+             _event_site(SiteKind.ATOM, 5, "app.record", "a.did.y"))       # another event
+    flows = {f.event: f.producers for f in
+             decision_contracts(sites, (), (), nx.MultiDiGraph(), (), ()).events}
+    assert flows == {"a.did.x": ("event_emit:app.py:3:1", "atom:app.py:9:1"),
+                     "a.did.y": ("atom:app.py:5:1",)}
