@@ -30,7 +30,7 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileI
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "mark_conditional_atoms",
-           "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
+           "holding_condition", "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
 
 SYSTEM = "code"
 # Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
@@ -83,7 +83,7 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
         call = calls.get(str(site.attr("call"))) if site.kind is SiteKind.ATOM else None
         guard = None if call is None else _condition_guard(call, calls, carriers)
         if guard is not None:
-            condition = guard.condition.text if guard.condition else guard.kind.value
+            condition = holding_condition(guard, site.language)
             site = replace(site, attrs=_merged(site.attrs, conditional=True, condition=condition))
         marked.append(site)
     return tuple(marked)
@@ -297,6 +297,17 @@ def _call_ids(value) -> Iterator[str]:  # noqa: ANN001 - Value, recursive
         yield value.call
     for _, entry in value.entries:
         yield from _call_ids(entry)
+
+
+def holding_condition(guard: Guard, language: str) -> str:
+    """What holds where the guarded code runs: the condition, or its negation for an `else`
+    branch and for code after an early exit (`if c: return` ... builds it when `not c`)."""
+    if guard.condition is None:
+        return guard.kind.value
+    text = guard.condition.text
+    if guard.polarity:
+        return text
+    return f"not ({text})" if language == "python" else f"!({text})"
 
 
 def _condition_guard(call: Call, calls: Mapping[str, Call],

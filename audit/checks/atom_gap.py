@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.flow.dataflow import MUTATING_METHODS
-from topo.analyzers.flow.derived import CONDITIONAL_GUARDS
+from topo.analyzers.flow.derived import CONDITIONAL_GUARDS, holding_condition
 from topo.analyzers.ir import Call, Guard, GuardKind, Value
 from topo.audit import codes
 from topo.audit.checks._context import Supply, context_supply
@@ -277,10 +277,11 @@ def _omissions(ctx: CheckContext, decision: Site, suppliers: list[Site]) -> str 
         guard = _innermost_condition(ctx, atom)
         if guard is None or guard in decision_guards:
             return None
-        seen.add((guard.condition.text if guard.condition else guard.kind.value, guard.polarity))
-    if any((text, not polarity) in seen for text, polarity in seen):
+        seen.add((guard.condition.text if guard.condition else guard.kind.value, guard.polarity,
+                  holding_condition(guard, atom.language)))
+    if any((text, not polarity) in {(t, p) for t, p, _ in seen} for text, polarity, _ in seen):
         return None     # if/else (or both arms of a ternary) build it either way
-    return " or ".join(sorted({text for text, _ in seen}))
+    return " or ".join(sorted({holds for _, _, holds in seen}))
 
 
 def _innermost_condition(ctx: CheckContext, atom: Site) -> Guard | None:

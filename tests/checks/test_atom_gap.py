@@ -215,3 +215,17 @@ def test_required_events_are_positive_and_not_admitting_zero() -> None:
                         "AND event.billing.p.q.r IN 'P1D'").ast
     assert [n.accessor for n in required_atoms(ast) if n.kind == "event"] == \
         ["event.a.b.c", "event.j.k.l", "event.billing.p.q.r"]
+
+
+def test_an_omission_names_the_condition_under_which_the_atom_is_built(tmp_path: Path) -> None:
+    body = ("def winback(request):\n"
+            '    context = [tag("intent", "x")]\n'
+            "    if request.anonymous:\n"
+            "        pass\n"
+            "    else:\n"
+            '        context.append(state("customer.tier", request.tier))\n'
+            '    decision = client.decide(decision_point="billing.refund", context=context)\n'
+            "    return directives(decision)\n")
+    [found] = _gaps(tmp_path, "state.customer.tier == 'gold' AND tag.intent == 'x'", body)
+    assert "built only when `not (request.anonymous)`" in found.message
+    assert not found.unmatchable    # a condition may still build it
