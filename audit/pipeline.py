@@ -21,7 +21,7 @@ from topo.analyzers.frontend.executor import ExecutorError
 from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
-from topo.audit.checks import CheckConfig, run_checks
+from topo.audit.checks import CheckConfig, chain_query, run_checks
 from topo.audit.checks._integration import decision_projects
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.coverage import Coverage, coverage_of
@@ -150,9 +150,9 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     progress.stage("building the authority graph")
     graph = build_graph(facts, emus)
     progress.stage("running checks")
-    code_findings = run_checks(graph, facts, emus,
-                               CheckConfig(retention_days=request.retention_days),
-                               checks=emitters.CHECKS)
+    config = CheckConfig(retention_days=request.retention_days)
+    reach = chain_query(graph, facts, config)
+    code_findings = run_checks(graph, facts, emus, config, checks=emitters.CHECKS, reach=reach)
     checked = request.selection.apply(apply_suppressions(
         (*policy_findings, *code_findings), files, ignore=request.ignore_suppressions))
     findings = with_fingerprints(sorted(checked, key=lambda f: f.sort_key))
@@ -171,7 +171,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         unknowns=tuple(unknowns), coverage=coverage,
         reachability=reachability_matrix(emus, findings),
         nodes=nodes, relations=relations, placement=placement, contracts=contracts,
-        summary=audit_summary(facts.sites, facts.edges, emus, findings),
+        summary=audit_summary(facts.sites, facts.edges, emus, findings, reach),
         finding_facts=finding_facts(facts.sites, emus, findings),
         tools=tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
                              contracts.actions),

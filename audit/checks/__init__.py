@@ -36,12 +36,12 @@ from topo.audit.checks.unsatisfiable_trigger import unsatisfiable_trigger
 from topo.audit.checks.untrusted_identity import untrusted_identity
 from topo.audit.checks.unverified_outcome import unverified_outcome
 from topo.audit.checks.unvalidated_tag import unvalidated_tag
-from topo.audit.graph.chains import ChainLimits, call_index, reaching_chains
+from topo.audit.graph.chains import CallIndex, ChainLimits, Reach, call_index, reaching_chains
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
 __all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_checks",
-           "severity_for"]
+           "chain_query", "severity_for"]
 
 ALL_CHECKS: tuple[Check, ...] = (
     ungoverned_path,
@@ -72,14 +72,22 @@ ALL_CHECKS: tuple[Check, ...] = (
 )
 
 
+def chain_query(graph: nx.MultiDiGraph, facts: SourceFacts, config: CheckConfig = CheckConfig(),
+                calls: CallIndex | None = None) -> Reach:
+    """The run's chain query with the checks' limits (the pipeline shares it with the
+    summary)."""
+    return reaching_chains(graph, facts, calls=calls,
+                           limits=ChainLimits(config.max_path, config.max_chains))
+
+
 def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
                config: CheckConfig = CheckConfig(),
-               checks: tuple[Check, ...] = ALL_CHECKS) -> tuple[Finding, ...]:
+               checks: tuple[Check, ...] = ALL_CHECKS, reach: Reach | None = None
+               ) -> tuple[Finding, ...]:
     """Every check's findings, sorted by priority (severity, then place). The chain query is
-    answered once here and shared by every check."""
+    answered once (here, unless the caller did: `chain_query`) and shared by every check."""
     calls = call_index(facts)
-    reach = reaching_chains(graph, facts, calls=calls,
-                            limits=ChainLimits(config.max_path, config.max_chains))
+    reach = reach if reach is not None else chain_query(graph, facts, config, calls)
     emus = tuple(emus)
     findings: list[Finding] = []
     for one in checks:
