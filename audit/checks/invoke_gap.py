@@ -7,7 +7,9 @@ Seed 000, "Audit an application's decision topology": an *invoke gap* is "a cons
   call names one (only an unnamed call selects unbound EMUs);
 - a Memrail-registered tool whose handler moves money (or sends, deletes…) and that code also
   calls directly, on a chain where no decision at the tool's point guards the call: the
-  registration suggests "runs only when selected", the direct call makes that untrue.
+  registration suggests "runs only when selected", the direct call makes that untrue;
+- more generally, a bypass: an effect one entry reaches only through a decision or a human
+  approval, and another entry (a nightly job, a script) reaches with neither.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
                                             has_app_code, literal_point, memrail_tools,
                                             partial_code)
-from topo.audit.checks._registry import CheckContext, check
-from topo.audit.graph.build import callers
+from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.graph.build import callers, sites_of_kind
+from topo.audit.graph.chains import Chain
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
@@ -34,6 +37,7 @@ def invoke_gap(ctx: CheckContext) -> Iterator[Finding]:
         return
     yield from _uninvoked_emus(ctx)
     yield from _bypassed_tools(ctx)
+    yield from _bypassed_effects(ctx)
 
 
 def _uninvoked_emus(ctx: CheckContext) -> Iterator[Finding]:
@@ -93,6 +97,59 @@ def _bypassed_tools(ctx: CheckContext) -> Iterator[Finding]:
                         f"`{tool.attr('tool_name')}`{where}, on a path that passes no decision "
                         f"at its decision point",
                 snippet=call.name, related=(tool.location,), path=(tool.id,))
+
+
+def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
+    """An effect that one entry reaches only through a decision or a human approval, and
+    another entry (a scheduled job, a script, an admin handler) reaches with neither: the
+    second entry bypasses the control that governs the effect (seed 000's scope: "every
+    consequential path reaches the named decision point"). A chain the model shapes is
+    UNGOVERNED-PATH's; a chain cut at the hop limit has no known entry."""
+    limit = ctx.config.max_path
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        chains = [c for c in ctx.reach.of(executor) if len(c.hops) <= limit]
+        governing = {c.entry: _governing(ctx, c) for c in chains}
+        governed = sorted(e for e, sites in governing.items() if sites)
+        if not governed:
+            continue
+        seen: set[str] = set()
+        for chain in chains:
+            if chain.enforced_by or chain.influenced or chain.entry in seen:
+                continue
+            seen.add(chain.entry)
+            controls = sorted({s for e in governed for s in governing[e]}, key=lambda s: s.id)
+            yield ctx.finding(
+                codes.INVOKE_GAP, location=chain.hops[0].call.location,
+                symbol=chain.entry.removeprefix("function:"),
+                message=f"`{chain.entry.removeprefix('function:')}` reaches "
+                        f"`{executor.attr('callee')}` ({executor.attr('tier')}) on a path that "
+                        f"passes no decision or approval, while "
+                        f"`{governed[0].removeprefix('function:')}` reaches it only through "
+                        f"{_control_text(controls[0])}",
+                snippet=f"{chain.hops[0].call.name} -> {executor.attr('callee')}",
+                related=tuple(s.location for s in controls), path=(executor.id,),
+                severity=severity_for(codes.INVOKE_GAP, executor.attr("tier")))
+
+
+def _governing(ctx: CheckContext, chain: Chain) -> list[Site]:
+    """The decisions and human approvals among what enforces a chain."""
+    found = []
+    for site_id in chain.enforced_by:
+        site = ctx.graph.nodes[site_id].get("site") if site_id in ctx.graph else None
+        if site is None:
+            continue
+        if site.kind in (SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE) or (
+                site.kind is SiteKind.TOOL_REGISTRATION
+                and ctx.facts.knowledge.requires_approval(site)):
+            found.append(site)
+    return found
+
+
+def _control_text(site: Site) -> str:
+    if site.kind is SiteKind.DECISION_CALL:
+        point = literal_point(site)
+        return f"the decision at `{point}`" if point else "a decision"
+    return "a human approval"
 
 
 def _executors(ctx: CheckContext, tool: Site) -> list[str]:
