@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
@@ -115,6 +115,10 @@ class ActionConnection:
     executors: tuple[str, ...]      # executor sites those registrations execute
     handlers: tuple[str, ...] | None   # action_handler site ids (handler types only)
     status: str
+    retry_policy: str | None = None        # the EMU's `tool.retry` (`none`, `fixed x3`, …)
+    idempotency: str | None = None         # the EMUs' enabled idempotency scope keys
+    timeout: str | None = None             # the EMU's `tool.timeout_ms`
+    outcome_events: tuple[str, ...] = ()   # events emitted after the handler's effects
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,9 +329,49 @@ def _actions(index: _Index, sites: tuple[Site, ...], emus: tuple[Emu, ...],
         found[key].extend(gaps.get(emu.emu_key, []))
     for tool in registrations:
         uses.setdefault(f"tool_call.{tool}", ("tool_call", tool))
-    return tuple(_connection(index, sites, key, kind, name, registrations, used_by[key],
-                             versions.get(key), found[key])
+    by_key = {emu.emu_key: emu for emu in emus}
+    return tuple(replace(_connection(index, sites, key, kind, name, registrations,
+                                     used_by[key], versions.get(key), found[key]),
+                         **_execution_terms([by_key[k] for k in used_by[key] if k in by_key]))
                  for key, (kind, name) in sorted(uses.items()))
+
+
+def _execution_terms(emus: list[Emu]) -> dict:
+    """Retry, idempotency and timeout as the EMUs using an action write them (seed 000 §6);
+    None where no EMU says, or where they disagree (then the EMUs are the place to look)."""
+    retries = {_retry(e) for e in emus} - {None}
+    scopes = {_scope(e) for e in emus} - {None}
+    timeouts = {_timeout(e) for e in emus} - {None}
+    return {"retry_policy": retries.pop() if len(retries) == 1 else None,
+            "idempotency": scopes.pop() if len(scopes) == 1 else None,
+            "timeout": timeouts.pop() if len(timeouts) == 1 else None}
+
+
+def _tool(emu: Emu) -> dict:
+    tool = emu.action.get("tool")
+    return tool if isinstance(tool, dict) else {}
+
+
+def _retry(emu: Emu) -> str | None:
+    retry = _tool(emu).get("retry")
+    if not isinstance(retry, dict) or not isinstance(retry.get("policy"), str):
+        return None
+    count = retry.get("max_retries")
+    return retry["policy"] + (f", at most {count} retries"
+                              if isinstance(count, int) and retry["policy"] != "none" else "")
+
+
+def _scope(emu: Emu) -> str | None:
+    idempotency = emu.policy.get("idempotency")
+    if not isinstance(idempotency, dict) or idempotency.get("enabled") is not True:
+        return None
+    keys = [k for k in idempotency.get("scope") or () if isinstance(k, str)]
+    return ", ".join(keys) if keys else None
+
+
+def _timeout(emu: Emu) -> str | None:
+    value = _tool(emu).get("timeout_ms")
+    return f"{value} ms" if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _connection(index: _Index, sites: tuple[Site, ...], key: str, kind: str, name: str | None,
@@ -349,5 +393,10 @@ def _connection(index: _Index, sites: tuple[Site, ...], key: str, kind: str, nam
         # Handled by a dispatcher branch the checks accepted, but not a registered tool: the
         # report cannot point at a versioned executor.
         status = "partially_connected"
+    events = sorted({str(index.sites[r].attr("event_name")) for e in executors
+                     for r, edge in index.outgoing.get(e, ()) if edge == "recording"
+                     and r in index.sites and index.sites[r].kind is SiteKind.EVENT_EMIT
+                     and index.sites[r].attr("event_name")})
     return ActionConnection(key, kind, tuple(sorted(used_by)), version, tuple(gaps),
-                            tuple(s.id for s in registered), executors, handlers, status)
+                            tuple(s.id for s in registered), executors, handlers, status,
+                            outcome_events=tuple(events))

@@ -153,7 +153,11 @@ def _action(index: DocumentIndex, action: ActionConnection, ids: dict[str, str])
                             f"({e['attrs'].get('tier', UNKNOWN)})" for e in executors}),
             version=action.version or UNKNOWN,
             projects=sorted({p for s in sites for p in s["attrs"].get("projects") or ()})
-            or UNKNOWN)
+            or UNKNOWN,
+            retry_policy=action.retry_policy or UNKNOWN,
+            idempotency=action.idempotency or UNKNOWN,
+            outcome_event=list(action.outcome_events) or UNKNOWN,
+            timeout=action.timeout or UNKNOWN)
     else:
         if action.handlers is not None:
             entry["handler"] = [location(index.sites[h]["file"], index.sites[h]["symbol"])

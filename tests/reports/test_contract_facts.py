@@ -101,3 +101,47 @@ def test_a_builder_is_a_producer_unless_its_function_emits_the_same_event() -> N
              decision_contracts(sites, (), (), nx.MultiDiGraph(), (), ()).events}
     assert flows == {"a.did.x": ("event_emit:app.py:3:1", "atom:app.py:9:1"),
                      "a.did.y": ("atom:app.py:5:1",)}
+
+
+HANDLER = '''from datetime import datetime, timezone
+
+import stripe
+from memrail import AMIClient
+from memrail.atoms import event
+from memrail.tools import ToolRegistry
+
+client = AMIClient(project="billing")
+registry = ToolRegistry()
+
+
+@registry.tool(name="refund_payment", description="Refund", projects=["billing"])
+async def refund_payment(args: dict) -> dict:
+    refund = stripe.Refund.create(charge=args["charge_id"])
+    client.emit_event(event("payment.completed.refund", ts=datetime.now(timezone.utc),
+                            attributes={"charge_id": args["charge_id"]}), project="billing")
+    return {"refund_id": refund.id}
+'''
+EMU = {"emu_key": "billing.refund", "decision_point": "billing.refund", "intent": "Refund",
+       "trigger": "state.refund.request_id EXISTS",
+       "action": {"type": "tool_call", "intent": "REFUND", "tool": {
+           "tool_id": "refund_payment", "version": "1.0.0", "timeout_ms": 5000,
+           "retry": {"policy": "fixed", "max_retries": 3}}},
+       "policy": {"mode": "auto", "priority": 5, "idempotency": {
+           "enabled": True, "boundary": "workspace", "roles": "auto",
+           "scope": ["refund.request_id"]}},
+       "expected_utility": 0.9, "confidence": 0.9, "state": "active"}
+
+
+def test_an_action_lists_its_execution_terms(tmp_path: Path) -> None:
+    """Seed 000 §6: retry policy, idempotency and timeout from the EMU, the outcome event from
+    the handler (an emit after its effect)."""
+    (tmp_path / "tools.py").write_text(HANDLER)
+    (tmp_path / "emus").mkdir()
+    (tmp_path / "emus" / "emus.jsonl").write_text(json.dumps(EMU) + "\n")
+    result = run_audit(AuditRequest(root=tmp_path, jobs=1, cache_dir=None))
+    [action] = result.contracts.actions
+    assert (action.retry_policy, action.idempotency, action.timeout, action.outcome_events) == \
+        ("fixed, at most 3 retries", "refund.request_id", "5000 ms", ("payment.completed.refund",))
+    shown = topology_state(audit_document(result), generated=GENERATED)
+    assert shown["action_connectivity"]["tool_call.refund_payment"]["outcome_event"] == \
+        ["payment.completed.refund"]
