@@ -3,7 +3,8 @@
 Packs are data; this module knows no framework. It
 1. rewrites resolved names through the packs' aliases (`ami.` → `memrail.`),
 2. matches calls, decorators, class bases and tool parameters against entry patterns — on
-   resolved names only, so a local `decide()` or another library's `state()` never matches,
+   resolved names only, so a local `decide()` or another library's `state()` never matches;
+   a `verbs` entry also needs the method's first word in its verb set (`_verbs`),
 3. extracts attributes declaratively (`_attrs`, `_expand`),
 4. returns sites sorted by id.
 
@@ -23,6 +24,7 @@ from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._load import load_packs
 from topo.analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
 from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
+from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
 __all__ = ["classify", "classify_file", "fingerprint", "factories", "PackIndex", "ENGINE_ATTRS"]
@@ -34,6 +36,7 @@ class PackIndex:
 
     aliases: tuple[tuple[str, str], ...]
     by_trigger: dict[Trigger, NameIndex[Entry]]
+    verb_rules: dict[str, VerbRule]        # entry id → its verb rule (`verbs` entries)
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> PackIndex:
@@ -43,12 +46,18 @@ class PackIndex:
         for pack in sorted(packs, key=lambda p: p.system):
             for entry in pack.entries:
                 rows[entry.on].extend((pattern, entry) for pattern in entry.match)
-        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()})
+        sets = verb_sets(packs)
+        rules = {entry.id: VerbRule.of(entry, sets) for pack in packs for entry in pack.entries
+                 if entry.verbs is not None}
+        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()},
+                   rules)
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
         resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
         return tuple(entry for entry in self.by_trigger[trigger].lookup(resolved)
-                     if language in entry.languages)
+                     if language in entry.languages
+                     and (entry.id not in self.verb_rules
+                          or self.verb_rules[entry.id].allows(resolved)))
 
 
 def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None

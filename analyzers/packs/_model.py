@@ -135,6 +135,8 @@ class Entry:
     when: tuple[Condition, ...] = ()
     expand: Expansion | None = None
     description: str = ""
+    verbs: str | None = None               # a `[verbs]` set: the method's first word decides
+    methods: tuple[str, ...] = ()          # … or the method is one of these exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,4 +218,5 @@ class Pack:
     policy_writes: tuple[PolicyWrites, ...] = ()
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
     mcp_servers: tuple[McpServerRule, ...] = ()
+    verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     digest: str = ""                       # sha256 of the pack file's bytes
