@@ -169,3 +169,31 @@ def test_javascript_grammar() -> None:
     """, path="server.js", language=Language.JAVASCRIPT)
     assert ir.language is Language.JAVASCRIPT
     assert call(ir, "run").scope == "handler"
+
+
+def test_getter_return_and_declared_field_types_name_the_declared_class() -> None:
+    ir = parse_ts('''
+        import { Page } from 'playwright';
+        import { TwitterApi } from 'twitter-api-v2';
+        class Computer {
+          private _page: Page | null = null;
+          private twitter: TwitterApi;
+          private other;
+          constructor(args: Args) {
+            this.twitter = args.twitter;
+            this.other = args.other;
+          }
+          get page(): Page { return this._page!; }
+          get count() { return 1; }
+          async click() {
+            await this.page.mouse.click(1, 2);
+            await this.twitter.v2.tweet('hi');
+            await this.other.v2.tweet('hi');
+            this.count.toFixed();
+          }
+        }
+    ''')
+    assert call(ir, "click").callee == "playwright.Page.mouse.click"
+    assert call(ir, "tweet").callee == "twitter-api-v2.TwitterApi.v2.tweet"
+    assert call(ir, "tweet", nth=1).callee != "twitter-api-v2.TwitterApi.v2.tweet"
+    assert call(ir, "toFixed").callee != "playwright.Page.toFixed"
