@@ -54,10 +54,13 @@ class PackIndex:
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
         resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
-        return tuple(entry for entry in self.by_trigger[trigger].lookup(resolved)
-                     if language in entry.languages
-                     and (entry.id not in self.verb_rules
-                          or self.verb_rules[entry.id].allows(resolved)))
+        found = [entry for entry in self.by_trigger[trigger].lookup(resolved)
+                 if language in entry.languages]
+        # A verb rule is its family's fallback: an entry that names the call itself wins the
+        # site (`boto3.client.delete_*` is deletion, not the family's generic tier).
+        return (tuple(entry for entry in found if entry.id not in self.verb_rules)
+                + tuple(entry for entry in found if entry.id in self.verb_rules
+                        and self.verb_rules[entry.id].allows(resolved)))
 
 
 def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None
