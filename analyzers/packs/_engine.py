@@ -14,7 +14,7 @@ Atom sites are found first because decision and event sites refer to them (`atom
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.ir import Call, DefinitionKind, FileIR
@@ -27,7 +27,8 @@ from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
 from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
-__all__ = ["classify", "classify_file", "fingerprint", "factories", "PackIndex", "ENGINE_ATTRS"]
+__all__ = ["classify", "classify_file", "fingerprint", "factories", "wrappers", "PackIndex",
+           "ENGINE_ATTRS"]
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,20 @@ def factories(packs: Iterable[Pack] | None = None) -> NamePatterns:
     """Calls whose results the packs name methods through (`boto3.client("s3")` →
     `boto3.client.delete_object`). The front-end asks `name in factories(...)` when deciding
     whether a call builds an instance; aliases are applied (`ami.x` is `memrail.x`)."""
+    return _pack_names(packs, lambda pack: pack.factories)
+
+
+def wrappers(packs: Iterable[Pack] | None = None) -> NamePatterns:
+    """Calls that return their first argument wrapped (`util.promisify(exec)`): the front-ends
+    ask `name in wrappers(...)` so that a name bound to the call denotes the argument."""
+    return _pack_names(packs, lambda pack: pack.wrappers)
+
+
+def _pack_names(packs: Iterable[Pack] | None,
+                names: Callable[[Pack], tuple[str, ...]]) -> NamePatterns:
     packs = tuple(load_packs() if packs is None else packs)
     aliases = sorted({alias for pack in packs for alias in pack.aliases})
-    return NamePatterns.build((name for pack in packs for name in pack.factories), aliases)
+    return NamePatterns.build((name for pack in packs for name in names(pack)), aliases)
 
 
 def _trigger_of(call: Call) -> Trigger:

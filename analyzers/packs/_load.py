@@ -121,15 +121,17 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
             raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
         seen.add(raw_entry["id"])
         entries.append(_build_entry(raw_entry, system, languages, where))
-    for index, pattern in enumerate(raw.get("factories", ())):
-        try:
-            expand_pattern(pattern)
-        except PatternError as error:
-            raise PackError(f"{file}: factories[{index}]: {error}") from None
+    for key in ("factories", "wrappers"):
+        for index, pattern in enumerate(raw.get(key, ())):
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: {key}[{index}]: {error}") from None
     return Pack(system=system, languages=languages,
                 fingerprint=tuple(raw.get("fingerprint", ())),
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
+                wrappers=tuple(raw.get("wrappers", ())),
                 entries=tuple(entries), file=file, description=raw.get("description", ""),
                 verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()))
 

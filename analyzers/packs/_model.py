@@ -209,6 +209,7 @@ class Pack:
     fingerprint: tuple[str, ...]           # module prefixes whose import means "uses system"
     aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
     factories: tuple[str, ...] = ()        # patterns of calls whose results name methods
+    wrappers: tuple[str, ...] = ()         # calls returning their first argument, wrapped
     entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""

@@ -1,6 +1,18 @@
 import fs from 'fs';
 import { mkdir, rename, stat, writeFile, readFile } from 'node:fs/promises';
 import simpleGit from 'simple-git';
+import { exec } from 'node:child_process';
+import util, { promisify } from 'node:util';
+
+const execAsync = promisify(exec);
+const execAgain = util.promisify(exec);
+const readAsync = promisify(fs.readFile);
+
+export async function shell(command: string, path: string) {
+  await execAsync(command); // W sinks.ts.child_process code_execution
+  await execAgain(command); // W sinks.ts.child_process code_execution
+  await readAsync(path); // R
+}
 
 export async function files(path: string, text: string) {
   fs.writeFileSync(path, text); // W local.ts.fs_write data_write
