@@ -132,3 +132,25 @@ def test_verb_words_are_lowercase_unique_and_not_empty(tmp_path, words_text):
 def test_shipped_write_and_read_verbs_are_disjoint():
     sets = {name: set(verbs) for pack in load_packs() for name, verbs in pack.verbs}
     assert sets["write"] and sets["read"] and not sets["write"] & sets["read"]
+
+
+def test_a_verb_entry_yields_to_an_entry_that_names_the_call(tmp_path):
+    specific = '''
+system = "zzz"
+languages = ["python"]
+[[entries]]
+id = "zzz.delete"
+on = "call"
+match = ["demo.Client.invoices.delete_*"]
+site = "executor"
+role = "execution"
+tier = "deletion"
+'''
+    packs = load_packs([write(tmp_path, DEMO.replace('"put"]', '"put", "delete"]')),
+                        write(tmp_path, specific, "zzz.toml")])
+    fb = FileBuilder()
+    fb.call("demo.Client.invoices.delete_draft")
+    fb.call("demo.Client.invoices.create")
+    first, second = classify([fb.build()], packs)
+    assert (first.attr("entry"), first.attr("tier")) == ("zzz.delete", "deletion")
+    assert (second.attr("entry"), second.attr("tier")) == ("demo.write", "money")
