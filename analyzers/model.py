@@ -373,6 +373,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("method", LITERAL, "the HTTP method", True),
         _a("url", LITERAL, "the URL called", True),
         _a("path", LITERAL, "the file path written or deleted", True),
+        _a("mode", LITERAL, "the mode a file is opened in (`w`, `a`, `x`, `r+`, …)", True),
         _a("sql", LITERAL, "the SQL statement", True),
         _a("command", LITERAL, "the command run", True),
         _a("shell", LITERAL, "whether the command runs through a shell", True),

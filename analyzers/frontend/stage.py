@@ -32,7 +32,7 @@ from topo.analyzers.frontend.executor import DaskExecutor, parse_executor
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from topo.analyzers.ir import FileIR, Language
 from topo.analyzers.modules import python_module_name
-from topo.analyzers.packs import Pack, factories, load_packs, packs_digest
+from topo.analyzers.packs import Pack, factories, load_packs, packs_digest, wrappers
 from topo.analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
 from topo.analyzers.python import parse_python
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
@@ -62,10 +62,12 @@ def frontend_version(language: Language) -> str:
 
 def parse_source(path: str, language: Language, data: bytes, module: str, *,
                  strict: bool = False, layout: ProjectLayout | None = None,
-                 factories: Container[str] = frozenset()) -> FileIR:
+                 factories: Container[str] = frozenset(),
+                 wrappers: Container[str] = frozenset()) -> FileIR:
     """The FileIR of one file's bytes; unreadable bytes give a FileIR with `parse_error`.
     `layout` resolves TS/JS import specifiers (None: relative imports stay as written);
-    `factories` are the packs' factory names, for the Python front-end."""
+    `factories` are the packs' factory names, for the Python front-end; `wrappers` the packs'
+    wrapper names (`util.promisify`), for the TS/JS front-end."""
     digest = hashlib.sha256(data).hexdigest()
     if b"\0" in data:
         return _unreadable(path, language, module, digest, "binary file (contains a NUL byte)")
@@ -79,7 +81,8 @@ def parse_source(path: str, language: Language, data: bytes, module: str, *,
     if language is Language.PYTHON:
         return parse_python(path, source, module, strict=strict, factories=factories)
     if language in _SCRIPT_LANGUAGES:
-        return parse_typescript(path, source, module, language, layout=layout, strict=strict)
+        return parse_typescript(path, source, module, language, layout=layout, strict=strict,
+                                wrappers=wrappers)
     return _unreadable(path, language, module, digest,
                        f"no front-end for {language.value} yet")
 
@@ -108,6 +111,14 @@ def _unreadable(path: str, language: Language, module: str, digest: str, reason:
 
 
 @dataclass(frozen=True, slots=True)
+class _PackNames:
+    """What the front-ends read from the packs: factories (Python), wrappers (TS/JS)."""
+
+    factories: Container[str]
+    wrappers: Container[str]
+
+
+@dataclass(frozen=True, slots=True)
 class _Job:
     path: str
     language: Language
@@ -116,6 +127,7 @@ class _Job:
     strict: bool
     layout: ProjectLayout | None = None   # TS/JS only; one object shared by a chunk's jobs
     factories: Container[str] = frozenset()   # Python only; shared like `layout`
+    wrappers: Container[str] = frozenset()    # TS/JS only; shared like `layout`
 
 
 def _run_job(job: _Job) -> FileIR:
@@ -123,10 +135,10 @@ def _run_job(job: _Job) -> FileIR:
     the rest of the batch goes on."""
     if job.strict:
         return parse_source(job.path, job.language, job.data, job.module, strict=True,
-                            layout=job.layout, factories=job.factories)
+                            layout=job.layout, factories=job.factories, wrappers=job.wrappers)
     try:
         return parse_source(job.path, job.language, job.data, job.module, layout=job.layout,
-                            factories=job.factories)
+                            factories=job.factories, wrappers=job.wrappers)
     except Exception as error:  # noqa: BLE001 - one file must not sink the batch
         return _unreadable(job.path, job.language, job.module,
                            hashlib.sha256(job.data).hexdigest(),
@@ -204,17 +216,18 @@ def analyze_files(inventory: Inventory, *, jobs: int | None = None, cache_dir: P
     address = parse_executor(executor)
     run = _parse_all if address is None else _remote(DaskExecutor(address, worker_identity))
     packs = load_packs() if packs is None else packs
-    pack_factories, pack_digest = factories(packs), packs_digest(packs)
+    names = _PackNames(factories(packs), wrappers(packs))
+    pack_digest = packs_digest(packs)
     cache = IRCache(cache_dir) if cache_dir is not None else None
     layout = layout if layout is not None else project_layout(inventory)
     with _collector_paused() as collect:
         return _analyze(inventory, jobs, cache, layout, max_file_size, strict, progress,
-                        pack_factories, pack_digest, collect, run, max_cache_bytes)
+                        names, pack_digest, collect, run, max_cache_bytes)
 
 
 def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
              layout: ProjectLayout, max_file_size: int, strict: bool,
-             progress: Callable[[int, int], None] | None, pack_factories: Container[str],
+             progress: Callable[[int, int], None] | None, names: _PackNames,
              pack_digest: str, collect: bool, run: _Runner,
              max_cache_bytes: int = DEFAULT_MAX_CACHE_BYTES) -> tuple[FileIR, ...]:
     python_paths = frozenset(source.path for source in inventory.sources
@@ -244,7 +257,8 @@ def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
         python = source.language is Language.PYTHON
         pending.append((_Job(source.path, source.language, module, data, strict,
                              layout if script else None,
-                             pack_factories if python else frozenset()), key))
+                             names.factories if python else frozenset(),
+                             frozenset() if python else names.wrappers), key))
     total = len(inventory.sources)
     if progress is not None:
         progress(len(results), total)

@@ -12,7 +12,7 @@ attributes, identity and retention rules, fingerprints):
     Knowledge.of(packs).retention_rules("mubit")
 """
 
-from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint
+from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint, wrappers
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
 from topo.analyzers.packs._model import (Entry, McpServerRule, Pack, PackError, PolicyWrites,
@@ -20,4 +20,4 @@ from topo.analyzers.packs._model import (Entry, McpServerRule, Pack, PackError, 
 
 __all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "McpServerRule", "Pack", "PackError",
            "PolicyWrites", "RetentionRule", "ToolRules", "classify", "default_pack_files",
-           "factories", "fingerprint", "load_pack", "load_packs", "packs_digest"]
+           "factories", "fingerprint", "load_pack", "load_packs", "packs_digest", "wrappers"]

@@ -3,7 +3,8 @@
 Packs are data; this module knows no framework. It
 1. rewrites resolved names through the packs' aliases (`ami.` → `memrail.`),
 2. matches calls, decorators, class bases and tool parameters against entry patterns — on
-   resolved names only, so a local `decide()` or another library's `state()` never matches,
+   resolved names only, so a local `decide()` or another library's `state()` never matches;
+   a `verbs` entry also needs the method's first word in its verb set (`_verbs`),
 3. extracts attributes declaratively (`_attrs`, `_expand`),
 4. returns sites sorted by id.
 
@@ -13,7 +14,7 @@ Atom sites are found first because decision and event sites refer to them (`atom
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.ir import Call, DefinitionKind, FileIR
@@ -23,9 +24,11 @@ from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._load import load_packs
 from topo.analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
 from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
+from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
-__all__ = ["classify", "classify_file", "fingerprint", "factories", "PackIndex", "ENGINE_ATTRS"]
+__all__ = ["classify", "classify_file", "fingerprint", "factories", "wrappers", "PackIndex",
+           "ENGINE_ATTRS"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class PackIndex:
 
     aliases: tuple[tuple[str, str], ...]
     by_trigger: dict[Trigger, NameIndex[Entry]]
+    verb_rules: dict[str, VerbRule]        # entry id → its verb rule (`verbs` entries)
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> PackIndex:
@@ -43,12 +47,21 @@ class PackIndex:
         for pack in sorted(packs, key=lambda p: p.system):
             for entry in pack.entries:
                 rows[entry.on].extend((pattern, entry) for pattern in entry.match)
-        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()})
+        sets = verb_sets(packs)
+        rules = {entry.id: VerbRule.of(entry, sets) for pack in packs for entry in pack.entries
+                 if entry.verbs is not None}
+        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()},
+                   rules)
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
         resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
-        return tuple(entry for entry in self.by_trigger[trigger].lookup(resolved)
-                     if language in entry.languages)
+        found = [entry for entry in self.by_trigger[trigger].lookup(resolved)
+                 if language in entry.languages]
+        # A verb rule is its family's fallback: an entry that names the call itself wins the
+        # site (`boto3.client.delete_*` is deletion, not the family's generic tier).
+        return (tuple(entry for entry in found if entry.id not in self.verb_rules)
+                + tuple(entry for entry in found if entry.id in self.verb_rules
+                        and self.verb_rules[entry.id].allows(resolved)))
 
 
 def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None
@@ -98,9 +111,20 @@ def factories(packs: Iterable[Pack] | None = None) -> NamePatterns:
     """Calls whose results the packs name methods through (`boto3.client("s3")` →
     `boto3.client.delete_object`). The front-end asks `name in factories(...)` when deciding
     whether a call builds an instance; aliases are applied (`ami.x` is `memrail.x`)."""
+    return _pack_names(packs, lambda pack: pack.factories)
+
+
+def wrappers(packs: Iterable[Pack] | None = None) -> NamePatterns:
+    """Calls that return their first argument wrapped (`util.promisify(exec)`): the front-ends
+    ask `name in wrappers(...)` so that a name bound to the call denotes the argument."""
+    return _pack_names(packs, lambda pack: pack.wrappers)
+
+
+def _pack_names(packs: Iterable[Pack] | None,
+                names: Callable[[Pack], tuple[str, ...]]) -> NamePatterns:
     packs = tuple(load_packs() if packs is None else packs)
     aliases = sorted({alias for pack in packs for alias in pack.aliases})
-    return NamePatterns.build((name for pack in packs for name in pack.factories), aliases)
+    return NamePatterns.build((name for pack in packs for name in names(pack)), aliases)
 
 
 def _trigger_of(call: Call) -> Trigger:

@@ -28,6 +28,7 @@ from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, 
                                          RetentionRule, Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
+from topo.analyzers.packs._verbs import verb_segment, verb_sets
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
                                   SiteKind, Tier, UndeclaredAttribute)
 
@@ -120,16 +121,19 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
             raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
         seen.add(raw_entry["id"])
         entries.append(_build_entry(raw_entry, system, languages, where))
-    for index, pattern in enumerate(raw.get("factories", ())):
-        try:
-            expand_pattern(pattern)
-        except PatternError as error:
-            raise PackError(f"{file}: factories[{index}]: {error}") from None
+    for key in ("factories", "wrappers"):
+        for index, pattern in enumerate(raw.get(key, ())):
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: {key}[{index}]: {error}") from None
     return Pack(system=system, languages=languages,
                 fingerprint=tuple(raw.get("fingerprint", ())),
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
-                entries=tuple(entries), file=file, description=raw.get("description", ""))
+                wrappers=tuple(raw.get("wrappers", ())),
+                entries=tuple(entries), file=file, description=raw.get("description", ""),
+                verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()))
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
@@ -206,7 +210,8 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         enforced=raw.get("enforced"), inferred=raw.get("inferred", False),
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
-        description=raw.get("description", ""))
+        description=raw.get("description", ""), verbs=raw.get("verbs"),
+        methods=tuple(raw.get("methods", ())))
     _check_entry(entry, where)
     return entry
 
@@ -277,6 +282,14 @@ def _check_entry(entry: Entry, where: str) -> None:
                         f"enforced (role is {entry.role.value!r})")
     if entry.expand is not None and entry.site is not SiteKind.ATOM:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
+    if entry.methods and entry.verbs is None:
+        raise PackError(f"{where}.methods: exact methods complete a verb set; give `verbs`")
+    if entry.verbs is not None:
+        for index, pattern in enumerate(entry.match):
+            for name in expand_pattern(pattern):
+                if verb_segment(name) is None:
+                    raise PackError(f"{where}.match[{index}]: {name!r}: a verbs entry needs "
+                                    "one segment with a single '*' (the method)")
     if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE):
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:
@@ -331,7 +344,8 @@ def _type_names(types: tuple[type, ...]) -> str:
 
 
 def _combine(packs: list[Pack]) -> tuple[Pack, ...]:
-    """Cross-pack checks: systems and entry ids are unique, aliases agree."""
+    """Cross-pack checks: systems and entry ids are unique, aliases agree, verb sets an entry
+    names exist once."""
     systems: dict[str, str] = {}
     entry_ids: dict[str, str] = {}
     aliases: dict[str, tuple[str, str]] = {}
@@ -350,4 +364,5 @@ def _combine(packs: list[Pack]) -> tuple[Pack, ...]:
                 raise PackError(f"{pack.file}: aliases.{prefix}: rewrites to {target!r} but "
                                 f"{aliases[prefix][1]} rewrites it to {aliases[prefix][0]!r}")
             aliases[prefix] = (target, pack.file)
+    verb_sets(packs)
     return tuple(sorted(packs, key=lambda pack: pack.system))

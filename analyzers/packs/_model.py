@@ -135,6 +135,8 @@ class Entry:
     when: tuple[Condition, ...] = ()
     expand: Expansion | None = None
     description: str = ""
+    verbs: str | None = None               # a `[verbs]` set: the method's first word decides
+    methods: tuple[str, ...] = ()          # … or the method is one of these exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,7 @@ class Pack:
     fingerprint: tuple[str, ...]           # module prefixes whose import means "uses system"
     aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
     factories: tuple[str, ...] = ()        # patterns of calls whose results name methods
+    wrappers: tuple[str, ...] = ()         # calls returning their first argument, wrapped
     entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""
@@ -216,4 +219,5 @@ class Pack:
     policy_writes: tuple[PolicyWrites, ...] = ()
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
     mcp_servers: tuple[McpServerRule, ...] = ()
+    verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -79,7 +79,16 @@ class ScopeBuilder:
         self._scan(statements_of(node.body), scope, True)
         for statement in statements_of(node.body):
             if isinstance(statement, cst.FunctionDef):
-                info.methods.add(statement.name.value)
+                typed = self._property_type(statement, scope)
+                if typed is not None:
+                    # `@property def page(self) -> Page`: `self.page` is a Page, as a typed
+                    # attribute would be (`self.page.mouse.click` names Playwright's method)
+                    info.set_attribute(statement.name.value, typed)
+                else:
+                    info.methods.add(statement.name.value)
+                    declared = self.resolver.annotation(statement.returns, scope)
+                    if declared is not None:
+                        self.resolver.returns[f"{info.resolved}.{statement.name.value}"] = declared
             elif isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     self._class_attribute(small, scope, info)
@@ -89,6 +98,14 @@ class ScopeBuilder:
                 if init.self_name is not None:
                     self._self_assignments(statements_of(statement.body), init, info)
         return scope
+
+    def _property_type(self, node: cst.FunctionDef, scope: Scope) -> str | None:
+        """The declared class a bare `@property` returns, else None."""
+        if not any(isinstance(decorator.decorator, cst.Name)
+                   and self.resolver.resolve(decorator.decorator, scope) == "builtins.property"
+                   for decorator in node.decorators):
+            return None
+        return self.resolver.annotation(node.returns, scope)
 
     def _class_attribute(self, small: cst.BaseSmallStatement, scope: Scope,
                          info: ClassInfo) -> None:

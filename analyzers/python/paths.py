@@ -73,7 +73,7 @@ class Resolver:
     """Resolves expressions to dotted names within one module. `factories` are the run's
     pack factories (calls whose results name methods), given by the per-file stage."""
 
-    __slots__ = ("module", "text", "classes", "factories")
+    __slots__ = ("module", "text", "classes", "returns", "factories")
 
     def __init__(self, module: str, text: SourceText,
                  factories: Container[str] = frozenset()) -> None:
@@ -81,6 +81,7 @@ class Resolver:
         self.text = text
         self.factories = factories
         self.classes: dict[str, ClassInfo] = {}   # resolved class name → info (this module)
+        self.returns: dict[str, str] = {}         # method of this module → its declared class
 
     def local_name(self, qualname: str) -> str:
         """The resolved name of a definition of this module."""
@@ -114,6 +115,8 @@ class Resolver:
                 return f"{head}.{attribute}"
             case cst.Call(func=function):
                 head = self.resolve(function, scope)
+                if head in self.returns:   # `def _resolve(self, p) -> Path`: a Path
+                    return self.returns[head]
                 return head if head is not None and self.is_constructor(head) else None
         return None
 

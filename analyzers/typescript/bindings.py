@@ -64,10 +64,16 @@ class ScopeBuilder:
         resolver = self.resolver
         info = ClassInfo(resolver.local_name(qualname), bases=self._bases(node, scope))
         resolver.classes[info.resolved] = info
+        declared_fields: dict[str, str] = {}
         for member in class_members(node):
             name_node = member.child_by_field_name("name")
             name = resolver.text.text(name_node) if name_node is not None else ""
             if member.type == "method_definition":
+                typed = self._getter_type(member, scope)
+                if typed is not None:
+                    # `get page(): Page`: `this.page` is a Page, as a typed field would be
+                    info.set_attribute(name, typed)
+                    continue
                 info.methods.add(name)
                 if name == "constructor":
                     self._constructor(member, f"{qualname}.constructor", scope, info)
@@ -77,9 +83,20 @@ class ScopeBuilder:
                     info.methods.add(name)
                     continue
                 typed = resolver.instance(value, scope) if value is not None else None
-                info.set_attribute(name, typed or resolver.annotation(
-                    member.child_by_field_name("type"), scope))
+                declared = resolver.annotation(member.child_by_field_name("type"), scope)
+                info.set_attribute(name, typed or declared)
+                if declared is not None:
+                    declared_fields[name] = declared
+        # A declared field type (`private client: TwitterApi`) holds whatever the constructor
+        # assigns (`this.client = args.client`): the compiler checks the assignment against it.
+        info.attributes.update(declared_fields)
         return info
+
+    def _getter_type(self, member: tree_sitter.Node, scope: Scope) -> str | None:
+        """The declared class a getter returns (`get page(): Page`), else None."""
+        if not any(child.type == "get" for child in member.children):
+            return None
+        return self.resolver.annotation(member.child_by_field_name("return_type"), scope)
 
     def _bases(self, node: tree_sitter.Node, scope: Scope) -> tuple[str, ...]:
         bases = []

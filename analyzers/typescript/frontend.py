@@ -17,6 +17,7 @@ bundles as out of scope, so this only guards direct callers. Long string literal
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Container
 from dataclasses import replace
 
 import tree_sitter
@@ -39,7 +40,7 @@ from topo.analyzers.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-8"
+FRONTEND_VERSION = "typescript-9"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
@@ -57,13 +58,16 @@ def language_for_path(path: str) -> Language:
 
 
 def parse_typescript(path: str, source: str, module: str, language: Language | None = None, *,
-                     layout: ProjectLayout | None = None, strict: bool = False) -> FileIR:
+                     layout: ProjectLayout | None = None, strict: bool = False,
+                     wrappers: Container[str] = frozenset()) -> FileIR:
     """Extract the IR of one TypeScript, TSX or JavaScript file.
 
     `path` is root-relative with `/` separators; `module` is the path without extension;
     `layout` says which files exist and which tsconfig aliases apply (None: this file alone,
     so relative imports stay as written). With `strict`, an unexpected construct raises
     (tests); otherwise it becomes an Unknown and the rest of the file is still read.
+    `wrappers` are the packs' wrapper calls (`util.promisify`): a name bound to one denotes
+    its first argument.
     """
     language = language or language_for_path(path)
     digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
@@ -83,7 +87,8 @@ def parse_typescript(path: str, source: str, module: str, language: Language | N
                               f"(from line {first.start_point[0] + 1})",
                        first.start_point[0] + 1)
     try:
-        ir = _extract(empty, tree.root_node, source_text, layout or ProjectLayout(), strict)
+        ir = _extract(empty, tree.root_node, source_text, layout or ProjectLayout(), strict,
+                      wrappers)
     except RecursionError:
         if strict:
             raise
@@ -135,11 +140,11 @@ def _error_unknown(path: str, node: tree_sitter.Node, text: SourceText) -> Unkno
 
 
 def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: ProjectLayout,
-             strict: bool) -> FileIR:
+             strict: bool, wrappers: Container[str]) -> FileIR:
     path, module = empty.path, empty.module
     facts = Facts(path)
     links = module_links(root, empty.language, text, path, layout)
-    resolver = Resolver(module, text)
+    resolver = Resolver(module, text, wrappers)
     builder = ScopeBuilder(resolver, links)
     walker = StatementWalker(text, resolver, builder, facts, links, strict)
     statements = statements_of(root)

@@ -10,6 +10,8 @@ a constructor, class fields, typed parameters) and `this.method`; anything else 
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 import tree_sitter
 
 from topo.analyzers.classes import member
@@ -96,11 +98,13 @@ def is_capitalised(node: tree_sitter.Node, text: SourceText) -> bool:
 class Resolver:
     """Resolves expressions to dotted names within one module."""
 
-    __slots__ = ("module", "text", "classes")
+    __slots__ = ("module", "text", "classes", "wrappers")
 
-    def __init__(self, module: str, text: SourceText) -> None:
+    def __init__(self, module: str, text: SourceText,
+                 wrappers: Container[str] = frozenset()) -> None:
         self.module = module
         self.text = text
+        self.wrappers = wrappers    # `util.promisify`: the result denotes the first argument
         self.classes: dict[str, ClassInfo] = {}   # resolved class name → info (this module)
 
     def local_name(self, qualname: str) -> str:
@@ -134,10 +138,23 @@ class Resolver:
                     return None
                 if self._is_namespace(function, scope):
                     return self.constructed(function, scope)
+                wrapped = self._wrapped(node, function, scope)
+                if wrapped is not None:
+                    return wrapped
                 if is_capitalised(function, self.text) or self._is_external(function, scope):
                     return self.resolve(function, scope)
                 return None
         return None
+
+    def _wrapped(self, call: tree_sitter.Node, function: tree_sitter.Node,
+                 scope: Scope) -> str | None:
+        """`promisify(exec)` is `child_process.exec` when `util.promisify` is a pack wrapper."""
+        arguments = call.child_by_field_name("arguments")
+        if not self.wrappers or arguments is None or not arguments.named_children:
+            return None
+        if self.resolve(function, scope) not in self.wrappers:
+            return None
+        return self.resolve(arguments.named_children[0], scope)
 
     def constructed(self, constructor: tree_sitter.Node | None, scope: Scope) -> str | None:
         """The type of `new constructor()`: a whole module stands for its default export."""

@@ -314,3 +314,35 @@ def test_typed_attribute_of_a_local_class_instance() -> None:
     assert only_call(ir, "create").callee == "openai.AsyncOpenAI.chat.completions.create"
     assert only_call(ir, "upper").callee is None
     assert only_call(ir, "call").callee == "app.agents.refund.Deps.other.call"
+
+
+def test_typed_property_and_method_return_annotations_name_the_declared_class() -> None:
+    ir = parse('''
+        from pathlib import Path
+        from playwright.async_api import Page
+
+        class Computer:
+            @property
+            def page(self) -> Page:
+                return self._page
+
+            @property
+            def size(self):
+                return 3
+
+            def _resolve(self, relative) -> Path:
+                return Path(relative)
+
+            def _untyped(self, relative):
+                return Path(relative)
+
+            async def click(self, x, y):
+                await self.page.mouse.click(x, y)
+                self._resolve("a").write_text("x")
+                self._untyped("b").write_bytes(b"x")
+                self.size.bit_length()
+    ''')
+    assert only_call(ir, "click").callee == "playwright.async_api.Page.mouse.click"
+    assert only_call(ir, "write_text").callee == "pathlib.Path.write_text"
+    assert only_call(ir, "write_bytes").callee is None        # no declared return: not guessed
+    assert only_call(ir, "bit_length").callee == "app.agents.refund.Computer.size.bit_length"

@@ -120,7 +120,7 @@ def test_memrail_refund_agent():
     ack = one(sites, SiteKind.ACK, line("ACK"))
     assert ack.attr("status") == "acknowledged" and ack.attr("role") == "recording"
 
-    assert fingerprint(parse(REFUND_AGENT)) == frozenset({"memrail", "sinks"})
+    assert fingerprint(parse(REFUND_AGENT)) == frozenset({"memrail", "sinks", "payments"})
     assert len(sites) == 9
 
 

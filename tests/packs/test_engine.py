@@ -186,7 +186,7 @@ def test_fingerprint_reports_systems_by_import_prefix():
     fb.imported("app.memrail_helpers")
     fb.imported("openai_extras")
     assert fingerprint(fb.build()) == frozenset(
-        {"memrail", "openai", "sinks", "openai_agents", "langchain"})
+        {"memrail", "openai", "sinks", "payments", "openai_agents", "langchain"})
 
 
 def test_fingerprint_recognises_legacy_ami_and_from_imports():

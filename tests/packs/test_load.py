@@ -255,3 +255,15 @@ def test_shipped_factories_cover_names_the_patterns_go_through():
                     "langchain_openai.ChatOpenAI.bind_tools", "ldclient.get"):
         assert factory in names, factory
     assert "os.remove" not in names and "openai.OpenAI" not in names
+
+
+def test_wrappers_are_patterns_asked_after_aliases(tmp_path):
+    from topo.analyzers.packs import wrappers
+    text = GOOD.replace('fingerprint = ["demo"]',
+                        'fingerprint = ["demo"]\nwrappers = ["demo.wrap"]\n'
+                        '[aliases]\n"dm" = "demo"')
+    packs = load_packs([write(tmp_path, text)])
+    assert "dm.wrap" in wrappers(packs) and "demo.other" not in wrappers(packs)
+    with pytest.raises(PackError, match=r"demo.toml: wrappers\[0\]: "):
+        load_pack(write(tmp_path, GOOD.replace('fingerprint = ["demo"]',
+                                               'fingerprint = ["demo"]\nwrappers = ["a.{b"]')))

@@ -169,3 +169,48 @@ def test_javascript_grammar() -> None:
     """, path="server.js", language=Language.JAVASCRIPT)
     assert ir.language is Language.JAVASCRIPT
     assert call(ir, "run").scope == "handler"
+
+
+def test_getter_return_and_declared_field_types_name_the_declared_class() -> None:
+    ir = parse_ts('''
+        import { Page } from 'playwright';
+        import { TwitterApi } from 'twitter-api-v2';
+        class Computer {
+          private _page: Page | null = null;
+          private twitter: TwitterApi;
+          private other;
+          constructor(args: Args) {
+            this.twitter = args.twitter;
+            this.other = args.other;
+          }
+          get page(): Page { return this._page!; }
+          get count() { return 1; }
+          async click() {
+            await this.page.mouse.click(1, 2);
+            await this.twitter.v2.tweet('hi');
+            await this.other.v2.tweet('hi');
+            this.count.toFixed();
+          }
+        }
+    ''')
+    assert call(ir, "click").callee == "playwright.Page.mouse.click"
+    assert call(ir, "tweet").callee == "twitter-api-v2.TwitterApi.v2.tweet"
+    assert call(ir, "tweet", nth=1).callee != "twitter-api-v2.TwitterApi.v2.tweet"
+    assert call(ir, "toFixed").callee != "playwright.Page.toFixed"
+
+
+def test_a_pack_wrapper_call_denotes_its_first_argument() -> None:
+    from topo.analyzers.typescript.frontend import parse_typescript
+    source = (
+        "import { exec } from 'node:child_process';\n"
+        "import { promisify } from 'node:util';\n"
+        "import { wrap } from 'other';\n"
+        "const run = promisify(exec);\n"
+        "const kept = wrap(exec);\n"
+        "run('ls');\n"
+        "kept('ls');\n")
+    wrapped = parse_typescript(PATH, source, "m", wrappers=frozenset({"util.promisify"}))
+    plain = parse_typescript(PATH, source, "m")
+    assert call(wrapped, "run").callee == "child_process.exec"
+    assert call(wrapped, "kept").callee == "other.wrap"     # not a wrapper: not unwrapped
+    assert call(plain, "run").callee == "util.promisify"    # no pack says so: not guessed

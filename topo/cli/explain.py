@@ -1,4 +1,5 @@
-"""`topo explain CODE`: the documentation of one finding or DSL diagnostic code."""
+"""`topo explain CODE`: the documentation of one finding or DSL diagnostic code; `--sinks`:
+the executor catalog."""
 
 from __future__ import annotations
 
@@ -15,12 +16,20 @@ __all__ = ["explain"]
 @click.command()
 @click.argument("code", required=False)
 @click.option("--list", "list_codes", is_flag=True, help="List every code with its title.")
-def explain(code: str | None, list_codes: bool) -> None:
+@click.option("--sinks", is_flag=True,
+              help="Print the executor catalog (every call treated as a real-world effect, "
+                   "by tier and family) as a Markdown table.")
+def explain(code: str | None, list_codes: bool, sinks: bool) -> None:
     """Print the documentation of CODE (a finding code such as GHOST-EVENT, or a trigger DSL
     diagnostic code such as DSL-DOUBLE-QUOTE).
 
     Exit 0, or 2 when the code is unknown.
     """
+    if sinks:
+        from topo.analyzers.packs import load_packs
+        from topo.reports.sink_catalog import sink_catalog
+        click.echo(sink_catalog(load_packs()), nl=False)
+        return
     if list_codes or code is None:
         for finding_code in codes.ALL:
             click.echo(f"{finding_code.id:<24} {finding_code.default_severity.value:<8} "
