@@ -24,8 +24,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
-                                         Expansion, Extract, Pack, PackError, PolicyWrites,
-                                         RetentionRule, Source, ToolRules, Trigger)
+                                         Expansion, Extract, Judgement, Pack, PackError,
+                                         PolicyWrites, RetentionRule, Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
@@ -112,6 +112,10 @@ def dotted(path: tuple[str | int, ...]) -> str:
 def _build_pack(raw: dict[str, Any], file: str) -> Pack:
     system = raw["system"]
     languages = frozenset(raw["languages"])
+    judgements = {name: Judgement(name=name, description=spec["description"],
+                                  conditions=tuple(_build_condition(attr, value)
+                                                   for attr, value in spec["when"].items()))
+                  for name, spec in raw.get("judgements", {}).items()}
     entries = []
     seen: set[str] = set()
     for index, raw_entry in enumerate(raw["entries"]):
@@ -119,7 +123,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
         if raw_entry["id"] in seen:
             raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
         seen.add(raw_entry["id"])
-        entries.append(_build_entry(raw_entry, system, languages, where))
+        entries.append(_build_entry(raw_entry, system, languages, where, judgements))
     for index, pattern in enumerate(raw.get("factories", ())):
         try:
             expand_pattern(pattern)
@@ -129,7 +133,8 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 fingerprint=tuple(raw.get("fingerprint", ())),
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
-                entries=tuple(entries), file=file, description=raw.get("description", ""))
+                entries=tuple(entries), file=file, description=raw.get("description", ""),
+                judgements=tuple(judgements.values()))
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
@@ -186,7 +191,7 @@ def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:
 
 
 def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
-                 where: str) -> Entry:
+                 where: str, judgements: dict[str, Judgement]) -> Entry:
     for index, pattern in enumerate(raw["match"]):
         try:
             expand_pattern(pattern)
@@ -206,9 +211,22 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         enforced=raw.get("enforced"), inferred=raw.get("inferred", False),
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
-        description=raw.get("description", ""))
+        description=raw.get("description", ""),
+        unless=_judgements(raw, "unless", judgements, where),
+        if_judged=_judgements(raw, "if_judged", judgements, where))
     _check_entry(entry, where)
     return entry
+
+
+def _judgements(raw: dict[str, Any], key: str, judgements: dict[str, Judgement],
+                where: str) -> tuple[Judgement, ...]:
+    found = []
+    for index, name in enumerate(raw.get(key, ())):
+        if name not in judgements:
+            raise PackError(f"{where}.{key}[{index}]: {name!r} is not one of the pack's "
+                            f"judgements {sorted(judgements)}")
+        found.append(judgements[name])
+    return tuple(found)
 
 
 def _build_source(raw: dict[str, Any]) -> Source:
@@ -220,7 +238,8 @@ def _build_source(raw: dict[str, Any]) -> Source:
                   object_key=(object_key,) if isinstance(object_key, str) else tuple(object_key),
                   class_attr=raw.get("class_attr"),
                   path=tuple(raw["path"].split(".")) if "path" in raw else (),
-                  chain=(chain,) if isinstance(chain, str) else tuple(chain))
+                  chain=(chain,) if isinstance(chain, str) else tuple(chain),
+                  follow=raw.get("follow", False), through=tuple(raw.get("through", ())))
 
 
 def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
@@ -247,7 +266,11 @@ _CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_K
 
 def _build_condition(name: str, raw: Any) -> Condition:
     if isinstance(raw, dict):
-        return Condition(attr=name, present=True)
+        return Condition(attr=name, present=raw.get("present", False),
+                         one_of=tuple(raw.get("in", ())), or_unknown=raw.get("or_unknown", False),
+                         mentions=tuple(raw.get("mentions", ())),
+                         has_all=tuple(raw.get("has_all", ())),
+                         has_any=tuple(raw.get("has_any", ())))
     if isinstance(raw, list):
         return Condition(attr=name, one_of=tuple(raw))
     return Condition(attr=name, value=raw)
@@ -269,6 +292,12 @@ def _check_entry(entry: Entry, where: str) -> None:
         if condition.attr not in names:
             raise PackError(f"{where}.when.{condition.attr}: not an attribute of this entry "
                             f"(attrs: {sorted(names)})")
+    for key, judgements in (("unless", entry.unless), ("if_judged", entry.if_judged)):
+        for judgement in judgements:
+            missing = sorted({c.attr for c in judgement.conditions} - names)
+            if missing:
+                raise PackError(f"{where}.{key}: judgement {judgement.name!r} reads {missing}, "
+                                f"not attributes of this entry (attrs: {sorted(names)})")
     if entry.tier is not None and entry.site is not SiteKind.EXECUTOR:
         raise PackError(f"{where}.tier: only executor sites carry a tier "
                         f"(site is {entry.site.value!r})")
@@ -292,9 +321,10 @@ def _check_entry(entry: Entry, where: str) -> None:
 _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: TEXT,
                     Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
-                    Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT}
+                    Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
+                    Extract.KNOWN_TEXT: TEXT}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
-_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT})
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

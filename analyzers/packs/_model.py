@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
-           "Pack"]
+           "Judgement", "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites",
+           "McpServerRule", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -57,6 +57,7 @@ class Extract(enum.Enum):
     EVENT_NAMES = "event_names"            # the same, for each element of a list literal
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
+    KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,10 @@ class Source:
     No location at all means the call itself (for event names built from its keywords).
     `chain` first moves to the first call, in source order, named one of these methods inside
     the matched call's expression (its receiver chain or arguments): the model class of
-    `session.query(Refund).filter_by(...).first()` is `{ chain = "query", arg = 0 }`."""
+    `session.query(Refund).filter_by(...).first()` is `{ chain = "query", arg = 0 }`.
+    `follow` reads a plain name as the value of its one assignment in the call's scope or an
+    enclosing one (`TOKEN_URL = "…"`, `payload = {…}`); `through` sees through calls that
+    only re-encode their first argument (`JSON.stringify(payload)`, `json.dumps(body)`)."""
 
     kwarg: tuple[str, ...] = ()
     arg: int | None = None
@@ -76,6 +80,8 @@ class Source:
     class_attr: str | None = None
     path: tuple[str, ...] = ()
     chain: tuple[str, ...] = ()
+    follow: bool = False
+    through: tuple[str, ...] = ()
 
     @property
     def is_call_itself(self) -> bool:
@@ -99,12 +105,32 @@ class AttrSpec:
 @dataclass(frozen=True, slots=True)
 class Condition:
     """`when` clause: the entry yields a site only if attribute `attr` equals `value`, or one
-    of `one_of` when a list is given (or, with `present`, is given at all, literal or not)."""
+    of `one_of` when a list is given (or, with `present`, is given at all, literal or not).
+    `or_unknown`: a value the code does not spell as a literal holds too (an unknown method
+    may mutate). `mentions`: a text that mentions one of these words, case-insensitively,
+    each ending where a word ends (`/token` is in `/oauth/token?x`, not in `/tokens`).
+    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these."""
 
     attr: str
     value: AttrValue = None
     present: bool = False
     one_of: tuple[AttrValue, ...] = ()
+    or_unknown: bool = False
+    mentions: tuple[str, ...] = ()
+    has_all: tuple[str, ...] = ()
+    has_any: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Pack-level `[judgements.<name>]`: a named heuristic over a site's attributes (it holds
+    when all its conditions do). An entry's `unless` drops its site when one holds (a POST to
+    a token endpoint obtains a credential, it changes nothing); `if_judged` keeps a site only
+    when one holds, and such a site is inferred."""
+
+    name: str
+    description: str
+    conditions: tuple[Condition, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +161,8 @@ class Entry:
     when: tuple[Condition, ...] = ()
     expand: Expansion | None = None
     description: str = ""
+    unless: tuple[Judgement, ...] = ()
+    if_judged: tuple[Judgement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,4 +244,5 @@ class Pack:
     policy_writes: tuple[PolicyWrites, ...] = ()
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
     mcp_servers: tuple[McpServerRule, ...] = ()
+    judgements: tuple[Judgement, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes
