@@ -46,16 +46,20 @@ def _holds_one(condition: Condition, attrs: dict[str, AttrValue]) -> bool:
 
 
 def _mentions(text: str, word: str) -> bool:
-    """`word` occurs in `text` (case-insensitively) and ends where a word ends: at the end of
-    the text or before a character that is neither a letter nor a digit."""
+    """`word` occurs in `text` (case-insensitively) and ends where a URL segment or query
+    part ends: at the end of the text or before one of `/?#&=;`. `.`, `-`, `_` and a `*` hole
+    continue the word: `/api/chat` is not in `/api/chat.postMessage`."""
     text, word = text.lower(), word.lower()
     start = text.find(word)
     while start != -1:
         end = start + len(word)
-        if end == len(text) or not text[end].isalnum():
+        if end == len(text) or text[end] in _WORD_ENDS:
             return True
         start = text.find(word, start + 1)
     return False
+
+
+_WORD_ENDS = frozenset("/?#&=;")
 
 
 def _has(value: object, condition: Condition) -> bool:

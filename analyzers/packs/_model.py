@@ -108,7 +108,8 @@ class Condition:
     of `one_of` when a list is given (or, with `present`, is given at all, literal or not).
     `or_unknown`: a value the code does not spell as a literal holds too (an unknown method
     may mutate). `mentions`: a text that mentions one of these words, case-insensitively,
-    each ending where a word ends (`/token` is in `/oauth/token?x`, not in `/tokens`).
+    each ending where a URL segment or query part ends (`/token` is in `/oauth/token?x`, not
+    in `/tokens`; `/api/chat` is not in `/api/chat.postMessage`).
     `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these."""
 
     attr: str
