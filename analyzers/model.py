@@ -343,6 +343,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("auto_activate", LITERAL, "whether the optimised prompt is activated unreviewed",
            True),
         _URL_KNOWN, _BODY_KEYS,
+        _a("route", TEXT, "a request to the app's own server: the handler it reaches, which "
+           "calls a model"),
     ),
     SiteKind.THRESHOLD: _TEST,
     SiteKind.MODEL_BRANCH: (

@@ -25,7 +25,8 @@ from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
                                          Expansion, Extract, Judgement, Pack, PackError,
-                                         PolicyWrites, RetentionRule, Source, ToolRules, Trigger)
+                                         PolicyWrites, RetentionRule, RouteRule, Source,
+                                         ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.model import (LITERAL, NAMES, SITE_ATTRIBUTES, TEXT, AttributeDecl, EdgeKind,
@@ -139,7 +140,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`."""
+    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -176,7 +177,23 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 for rule in raw.get("policy_writes", ())),
             "settings": tuple(raw.get("settings", ())),
             "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
-                                 for i, server in enumerate(raw.get("mcp_servers", ())))}
+                                 for i, server in enumerate(raw.get("mcp_servers", ()))),
+            "routes": tuple(_route(rule, f"{file}: routes[{i}]")
+                            for i, rule in enumerate(raw.get("routes", ())))}
+
+
+def _route(raw: dict[str, Any], where: str) -> RouteRule:
+    for index, pattern in enumerate(raw.get("files", ())):
+        if pattern.count("{path}") != 1:
+            raise PackError(f"{where}.files[{index}]: a file pattern holds `{{path}}` once")
+    for index, pattern in enumerate(raw.get("decorators", ())):
+        try:
+            expand_pattern(pattern)
+        except PatternError as error:
+            raise PackError(f"{where}.decorators[{index}]: {error}") from None
+    return RouteRule(description=raw["description"], files=tuple(raw.get("files", ())),
+                     handlers=tuple(raw.get("handlers", ())),
+                     decorators=tuple(raw.get("decorators", ())))
 
 
 def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:

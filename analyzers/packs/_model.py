@@ -15,7 +15,7 @@ from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Judgement", "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites",
-           "McpServerRule", "Pack"]
+           "McpServerRule", "RouteRule", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -228,6 +228,20 @@ class McpServerRule:
 
 
 @dataclass(frozen=True, slots=True)
+class RouteRule:
+    """Pack-level `[[routes]]`: how the app's own server maps a path to a handler, so that a
+    request to a relative URL (`fetch('/api/llm')`) can be followed into the repository. Either
+    by file (`files = ["app/{path}/route"]`: the functions named in `handlers` in that file
+    handle `/{path}`) or by decorator (`@app.post("/chat/")`: the decorated function handles
+    the path in the decorator's first argument or `path=` / `rule=`)."""
+
+    description: str
+    files: tuple[str, ...] = ()
+    handlers: tuple[str, ...] = ()
+    decorators: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -246,4 +260,5 @@ class Pack:
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
     mcp_servers: tuple[McpServerRule, ...] = ()
     judgements: tuple[Judgement, ...] = ()
+    routes: tuple[RouteRule, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -27,6 +27,15 @@ export async function draftCaption(notes: string): Promise<string> {
   return (await response.json()).text;
 }
 
+export async function rewriteDraft(text: string): Promise<string> {
+  const response = await fetch('/api/rewrite', { method: 'POST', body: JSON.stringify({ text }) });
+  return (await response.json()).text;
+}
+
+export async function schedule(text: string, at: string): Promise<Response> {
+  return fetch('/api/schedule', { method: 'POST', body: JSON.stringify({ text, at }) });
+}
+
 async function makeRequest(token: string, url: string, options: RequestInit): Promise<Response> {
   return fetch(url, { ...options, headers: { Authorization: `Bearer ${token}` } });
 }
