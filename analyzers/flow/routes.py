@@ -42,9 +42,12 @@ def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
     return tuple(out)
 
 
-def _routes(files: Iterable[FileIR], knowledge: Knowledge
-            ) -> Iterator[tuple[tuple[str, ...], FunctionKey]]:
-    """(route segments, handler) for every route the packs' rules find in `files`."""
+Route = tuple[tuple[str, ...], str | None, FunctionKey]   # segments, method (None: any), handler
+
+
+def _routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
+    """Every route the packs' rules find in `files`. A handler or decorator named after an
+    HTTP method (`POST`, `app.post`) handles that method only."""
     decorators = knowledge.route_decorators()
     for file in files:
         for rule in knowledge.routes:
@@ -52,14 +55,23 @@ def _routes(files: Iterable[FileIR], knowledge: Knowledge
             if segments is not None:
                 for definition in file.definitions:
                     if definition.qualname in rule.handlers:
-                        yield segments, function_key(file, definition.qualname)
+                        yield (segments, _method(definition.qualname),
+                               function_key(file, definition.qualname))
         for call in file.calls:
             if call.decorates is None or not call.callee or call.callee not in decorators:
                 continue
             path = call.kwarg("path") or call.kwarg("rule") or (call.args[0] if call.args
                                                                  else None)
             if path is not None and path.kind is ValueKind.STRING:
-                yield _segments(str(path.literal)), function_key(file, call.decorates)
+                yield (_segments(str(path.literal)), _method(call.callee.rsplit(".", 1)[-1]),
+                       function_key(file, call.decorates))
+
+
+_METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+
+
+def _method(name: object) -> str | None:
+    return name.upper() if isinstance(name, str) and name.upper() in _METHODS else None
 
 
 def _file_route(path: str, rule: RouteRule) -> tuple[str, ...] | None:
@@ -84,15 +96,16 @@ def _segments(url: str) -> tuple[str, ...]:
     return tuple(part for part in url.split("?", 1)[0].split("#", 1)[0].split("/") if part)
 
 
-def _handler_of(site: Site, routes: list[tuple[tuple[str, ...], FunctionKey]]
-                ) -> FunctionKey | None:
-    """The handler of the one route a relative URL names (`/api/llm`, `/chat/`); None for an
-    absolute or unknown URL, or when several routes could match."""
+def _handler_of(site: Site, routes: list[Route]) -> FunctionKey | None:
+    """The handler of the one route a relative URL (and its method, when both say one) names
+    (`/api/llm`, `/chat/`); None for an absolute or unknown URL, or when several routes
+    could match."""
     url = site.attr("url_known")
     if not isinstance(url, str) or not url.startswith("/") or url.startswith("//"):
         return None
-    wanted = _segments(url)
-    found = {handler for segments, handler in routes if _matches(wanted, segments)}
+    wanted, method = _segments(url), _method(site.attr("method"))
+    found = {handler for segments, handles, handler in routes
+             if _matches(wanted, segments) and (None in (method, handles) or method == handles)}
     return found.pop() if len(found) == 1 else None
 
 

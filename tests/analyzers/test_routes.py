@@ -133,3 +133,12 @@ def test_bad_route_rules_are_pack_errors(tmp_path, routes, message):
                     'site = "executor"\nrole = "execution"\n', encoding="utf-8")
     with pytest.raises(PackError, match=message):
         load_packs([path])
+
+
+def test_the_request_method_picks_among_handlers_of_one_path():
+    server = SERVER + '''
+@app.get("/chat/")
+async def get_chat() -> list:
+    return []
+'''
+    assert _requests(_facts(server=server))["chat"] == ("inference", "server.post_chat")
