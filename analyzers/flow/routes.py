@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
 from topo.analyzers.ir import FileIR, ValueKind
@@ -42,7 +42,12 @@ def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
     return tuple(out)
 
 
-Route = tuple[tuple[str, ...], str | None, FunctionKey]   # segments, method (None: any), handler
+@dataclass(frozen=True, slots=True)
+class Route:
+    segments: tuple[str, ...]
+    method: str | None          # None: any method
+    handler: FunctionKey
+    root: str                   # the app's folder (`web/` of `web/app/api/x/route.ts`)
 
 
 def _routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
@@ -51,20 +56,21 @@ def _routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
     decorators = knowledge.route_decorators()
     for file in files:
         for rule in knowledge.routes:
-            segments = _file_route(file.path, rule)
-            if segments is not None:
+            found = _file_route(file.path, rule)
+            if found is not None:
+                segments, root = found
                 for definition in file.definitions:
                     if definition.qualname in rule.handlers:
-                        yield (segments, _method(definition.qualname),
-                               function_key(file, definition.qualname))
+                        yield Route(segments, _method(definition.qualname),
+                                    function_key(file, definition.qualname), root)
         for call in file.calls:
             if call.decorates is None or not call.callee or call.callee not in decorators:
                 continue
             path = call.kwarg("path") or call.kwarg("rule") or (call.args[0] if call.args
                                                                  else None)
             if path is not None and path.kind is ValueKind.STRING:
-                yield (_segments(str(path.literal)), _method(call.callee.rsplit(".", 1)[-1]),
-                       function_key(file, call.decorates))
+                yield Route(_segments(str(path.literal)), _method(call.callee.rsplit(".", 1)[-1]),
+                            function_key(file, call.decorates), file.path.rpartition("/")[0])
 
 
 _METHODS = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
@@ -74,9 +80,10 @@ def _method(name: object) -> str | None:
     return name.upper() if isinstance(name, str) and name.upper() in _METHODS else None
 
 
-def _file_route(path: str, rule: RouteRule) -> tuple[str, ...] | None:
-    """The route segments of a file the rule names (`…/app/api/llm/route.ts` → api, llm);
-    Next.js route groups `(name)` are not part of the URL."""
+def _file_route(path: str, rule: RouteRule) -> tuple[tuple[str, ...], str] | None:
+    """The route segments of a file the rule names, and the folder of its app
+    (`web/app/api/llm/route.ts` → (api, llm), `web`); Next.js route groups `(name)` are not
+    part of the URL."""
     parts = path.rsplit(".", 1)[0].split("/")
     for pattern in rule.files:
         before, after = (side.strip("/").split("/") if side.strip("/") else []
@@ -88,7 +95,7 @@ def _file_route(path: str, rule: RouteRule) -> tuple[str, ...] | None:
             if middle[start:start + len(before)] == before:
                 found = [p for p in middle[start + len(before):]
                          if not (p.startswith("(") and p.endswith(")"))]
-                return tuple(found) if found else None
+                return (tuple(found), "/".join(parts[:start])) if found else None
     return None
 
 
@@ -98,15 +105,25 @@ def _segments(url: str) -> tuple[str, ...]:
 
 def _handler_of(site: Site, routes: list[Route]) -> FunctionKey | None:
     """The handler of the one route a relative URL (and its method, when both say one) names
-    (`/api/llm`, `/chat/`); None for an absolute or unknown URL, or when several routes
-    could match."""
+    (`/api/llm`, `/chat/`); of several, those of the innermost app folder holding the
+    requesting file (a monorepo of example apps). None for an absolute or unknown URL, or
+    when the choice stays open."""
     url = site.attr("url_known")
     if not isinstance(url, str) or not url.startswith("/") or url.startswith("//"):
         return None
     wanted, method = _segments(url), _method(site.attr("method"))
-    found = {handler for segments, handles, handler in routes
-             if _matches(wanted, segments) and (None in (method, handles) or method == handles)}
-    return found.pop() if len(found) == 1 else None
+    found = [route for route in routes if _matches(wanted, route.segments)
+             and (None in (method, route.method) or method == route.method)]
+    if len({route.handler for route in found}) > 1:
+        mine = [route for route in found if _holds(route.root, site.location.file)]
+        innermost = max((len(route.root) for route in mine), default=-1)
+        found = [route for route in mine if len(route.root) == innermost]
+    handlers = {route.handler for route in found}
+    return handlers.pop() if len(handlers) == 1 else None
+
+
+def _holds(folder: str, file: str) -> bool:
+    return not folder or file.startswith(folder + "/")
 
 
 def _matches(wanted: tuple[str, ...], route: tuple[str, ...]) -> bool:

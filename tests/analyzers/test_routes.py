@@ -100,8 +100,8 @@ def test_a_route_that_is_not_in_the_repository_keeps_the_effect():
 
 
 @pytest.mark.parametrize(("path", "segments"), [
-    ("src/app/api/ask/route.ts", ("api", "ask")),
-    ("examples/web/app/(group)/api/x/route.js", ("api", "x")),
+    ("src/app/api/ask/route.ts", (("api", "ask"), "src")),
+    ("examples/web/app/(group)/api/x/route.js", (("api", "x"), "examples/web")),
     ("app/route.ts", None),                    # the root route has no path to name
     ("src/app/api/ask/page.tsx", None),
 ])
@@ -142,3 +142,13 @@ async def get_chat() -> list:
     return []
 '''
     assert _requests(_facts(server=server))["chat"] == ("inference", "server.post_chat")
+
+
+def test_in_a_monorepo_the_requesting_app_s_own_route_answers():
+    files = [parse_ts(CLIENT.replace("'/api/save'", "'/api/ask'"), path="one/src/client.ts"),
+             parse_ts(ASK, path="one/src/app/api/ask/route.ts"),
+             parse_ts(SAVE, path="two/app/api/ask/route.ts")]
+    result = source_facts(files)
+    routes = {site.attr("route") for site in result.sites
+              if site.kind is SiteKind.INFERENCE and site.system == "http"}
+    assert routes == {"one/src/app/api/ask/route.POST"}
