@@ -380,6 +380,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("method", LITERAL, "the HTTP method", True),
         _a("url", LITERAL, "the URL called", True),
         _URL_KNOWN, _BODY_KEYS,
+        _a("called_as", TEXT, "the name the call is written with (`payFetch`, a local name for "
+           "what a wrapper returned)"),
         _a("path", LITERAL, "the file path written or deleted", True),
         _a("sql", LITERAL, "the SQL statement", True),
         _a("command", LITERAL, "the command run", True),

@@ -277,8 +277,10 @@ def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     return spec
 
 
-# Extractions that can read the call itself: `ingest_event(subject=, verb=, object=)`.
-_CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_KEYS})
+# Extractions that can read the call itself: `ingest_event(subject=, verb=, object=)`; its
+# `text` is the name the call is written with (`payFetch` for a call of a wrapped fetch).
+_CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_KEYS,
+                                   Extract.TEXT})
 
 
 def _build_condition(name: str, raw: Any) -> Condition:

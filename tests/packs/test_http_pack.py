@@ -37,8 +37,10 @@ TYPESCRIPT = '''
 import axios from 'axios';
 import ky from 'ky';
 import { withPaymentInterceptor } from 'x402-axios';
+import { wrapFetchWithPayment as payable } from 'x402-fetch';
 const TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const paid = withPaymentInterceptor(axios.create({ baseURL: 'https://paid.example.com' }), wallet);
+const payFetch = payable(fetch, wallet);
 async function act(base: string, options: RequestInit, messages: unknown[]) {
   await fetch(TOKEN_URL, { method: 'POST', body: form });
   await fetch(`${base}/v2/shares`, { method: 'POST', body: JSON.stringify({ owner }) });
@@ -49,6 +51,7 @@ async function act(base: string, options: RequestInit, messages: unknown[]) {
   await axios({ method: 'delete', url: `${base}/items/1` });
   await ky.post(`${base}/orders`, { json: { sku: 'a' } });
   await paid.get('/weather');
+  await payFetch('https://paid.example.com/forecast');
 }
 '''
 
@@ -89,5 +92,7 @@ def test_typescript_requests_are_judged_by_target_and_body():
     proxy = _ts_line("await fetch('/api/llm'")
     assert found[proxy] == ("inference", "")
     assert found[_ts_line("await paid.get(")] == ("executor", "money")
+    assert found[_ts_line("await payFetch(")] == ("executor", "money")
+    assert _ts_line("const payFetch = payable(") not in found   # the wrapping pays nothing
     model = next(s for s in sites if s.location.line == proxy and s.system == "http")
     assert model.inferred and model.attr("url_known") == "/api/llm"
