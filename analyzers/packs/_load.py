@@ -256,13 +256,22 @@ def _build_source(raw: dict[str, Any]) -> Source:
                   class_attr=raw.get("class_attr"),
                   path=tuple(raw["path"].split(".")) if "path" in raw else (),
                   chain=(chain,) if isinstance(chain, str) else tuple(chain),
-                  follow=raw.get("follow", False), through=tuple(raw.get("through", ())))
+                  follow=raw.get("follow", False),
+                  # alternatives spelled out: `json.{dumps,dump}` is two exact names
+                  through=tuple(name for pattern in raw.get("through", ())
+                                for name in expand_pattern(pattern)))
 
 
 def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     if not isinstance(raw, dict):
         # A TOML array constant is a tuple of names: site attributes stay hashable.
         return AttrSpec(name=name, constant=tuple(raw) if isinstance(raw, list) else raw)
+    for index, pattern in enumerate(raw.get("through", ())):
+        try:
+            if "*" in pattern or not expand_pattern(pattern):
+                raise PatternError(f"{pattern!r}: `through` names calls exactly (no `*`)")
+        except PatternError as error:
+            raise PackError(f"{where}.through[{index}]: {error}") from None
     spec = AttrSpec(name=name, source=_build_source(raw),
                     extract=Extract(raw.get("as", "literal")),
                     default=raw.get("default"), has_default="default" in raw,

@@ -195,3 +195,12 @@ def test_shipped_judgements_describe_themselves_and_entries_using_them_too():
         for entry in pack.entries:
             if entry.unless or entry.if_judged:
                 assert entry.description.strip(), entry.id
+
+
+def test_through_names_calls_exactly(tmp_path):
+    text = PACK.replace('through = ["json.dumps"] }\n\n[[entries]]\nid = "web.model"',
+                        'through = ["json.{dumps,dump}"] }\n\n[[entries]]\nid = "web.model"')
+    [pack] = _packs(tmp_path, text)
+    assert pack.entries[0].attrs[1].source.through == ("json.dumps", "json.dump")
+    with pytest.raises(PackError, match=r"entries\[0\]\.attrs\.body_keys\.through\[0\]"):
+        _packs(tmp_path, text.replace("json.{dumps,dump}", "json.*"))
