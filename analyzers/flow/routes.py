@@ -23,6 +23,18 @@ __all__ = ["model_routes"]
 _MAX_DEPTH = 8   # calls from a handler to the function that calls the model
 
 
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One route of the app's own server: the path's segments, the method it handles (None:
+    any), its handler, and the folder of the app that serves it (`web` of
+    `web/app/api/x/route.ts`; a decorated handler's folder)."""
+
+    segments: tuple[str, ...]
+    method: str | None
+    handler: FunctionKey
+    root: str
+
+
 def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: CallGraph,
                  knowledge: Knowledge) -> tuple[Site, ...]:
     """`sites` with each executor whose relative URL reaches a model-calling handler turned
@@ -40,14 +52,6 @@ def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
             site = _as_inference(site, handler)
         out.append(site)
     return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class Route:
-    segments: tuple[str, ...]
-    method: str | None          # None: any method
-    handler: FunctionKey
-    root: str                   # the app's folder (`web/` of `web/app/api/x/route.ts`)
 
 
 def _routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
