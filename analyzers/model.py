@@ -238,6 +238,10 @@ _ENGINE = (
 _STORE = _a("store", TEXT, "the system whose state is read or written (`database` for SQL)")
 _OPERATION = _a("operation", TEXT, "the API operation (recall, remember, forget, handoff, …)")
 _SESSION = _a("session_id", TEXT, "the source text of the session argument")
+# HTTP requests (executors, and inference through a model endpoint or proxy).
+_URL_KNOWN = _a("url_known", TEXT, "what the code says of the URL: its literal text, `*` for each "
+                "part only the run knows (absent when nothing is known)")
+_BODY_KEYS = _a("body_keys", NAMES, "the literal keys of the request body", True)
 # THRESHOLD and MODEL_BRANCH: a test of a model-derived value (flow/derived.py).
 _TEST = (
     _a("op", TEXT, "the comparison operator (`match` for a match statement)"),
@@ -338,6 +342,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("mode", LITERAL, "the recall mode", True),
         _a("auto_activate", LITERAL, "whether the optimised prompt is activated unreviewed",
            True),
+        _URL_KNOWN, _BODY_KEYS,
+        _a("route", TEXT, "a request to the app's own server: the handler it reaches, which "
+           "calls a model"),
     ),
     SiteKind.THRESHOLD: _TEST,
     SiteKind.MODEL_BRANCH: (
@@ -372,6 +379,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("to", LITERAL, "the recipient", True),
         _a("method", LITERAL, "the HTTP method", True),
         _a("url", LITERAL, "the URL called", True),
+        _URL_KNOWN, _BODY_KEYS,
+        _a("called_as", TEXT, "the name the call is written with (`payFetch`, a local name for "
+           "what a wrapper returned)"),
         _a("path", LITERAL, "the file path written or deleted", True),
         _a("mode", LITERAL, "the mode a file is opened in (`w`, `a`, `x`, `r+`, …)", True),
         _a("sql", LITERAL, "the SQL statement", True),

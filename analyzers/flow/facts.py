@@ -19,6 +19,7 @@ from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import Knowledge, Pack, classify, factories, load_packs
 from topo.analyzers.flow.roles import RoleInput, role_edges
+from topo.analyzers.flow.routes import model_routes
 from topo.analyzers.model import Edge, Site, SiteKind
 
 __all__ = ["SourceFacts", "source_facts"]
@@ -53,8 +54,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None)
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
     files = resolve_files(files, factories(packs))
-    pack_sites = classify(files, packs)
     graph = build_call_graph(files)
+    pack_sites = model_routes(files, classify(files, packs), graph, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

@@ -16,8 +16,9 @@ from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fing
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
 from topo.analyzers.packs._model import (Entry, McpServerRule, Pack, PackError, PolicyWrites,
-                                         RetentionRule, ToolRules)
+                                         RetentionRule, RouteRule, ToolRules)
 
 __all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "McpServerRule", "Pack", "PackError",
-           "PolicyWrites", "RetentionRule", "ToolRules", "classify", "default_pack_files",
-           "factories", "fingerprint", "load_pack", "load_packs", "packs_digest", "wrappers"]
+           "PolicyWrites", "RetentionRule", "RouteRule", "ToolRules", "classify",
+           "default_pack_files", "factories", "fingerprint", "load_pack", "load_packs",
+           "packs_digest", "wrappers"]

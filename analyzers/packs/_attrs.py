@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from topo.analyzers.ir import Call, Definition, Value, ValueKind
 from topo.analyzers.packs._facts import FileFacts, qualified
+from topo.analyzers.packs._follow import known_text, settled
 from topo.analyzers.packs._model import AttrSpec, Extract, Source
 from topo.analyzers.model import AttrValue, Site
 
@@ -58,6 +59,8 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
 
 
 def _dynamic(spec: AttrSpec, text: str) -> dict[str, AttrValue]:
+    if spec.extract is Extract.KNOWN_TEXT:
+        return {}
     if spec.extract is Extract.TYPE:
         return {spec.name: "dynamic"}
     if spec.extract is Extract.TEXT:
@@ -77,12 +80,18 @@ def locate(source: Source, facts: FileFacts, call: Call | None,
     variable, `**kwargs`, a helper call), or None if it is absent."""
     if source.is_call_itself:
         return None if call is None else Value(ValueKind.CALL, text=call.name, call=call.id)
-    located = _argument(source, facts, call, definition)
+    located = _settled(_argument(source, facts, call, definition), source, facts, call)
     for key in source.path:
         if not isinstance(located, Value):
             break
-        located = _step(located, key, facts)
+        located = _settled(_step(located, key, facts), source, facts, call)
     return located
+
+
+def _settled(located: Located, source: Source, facts: FileFacts, call: Call | None) -> Located:
+    if not isinstance(located, Value) or call is None or not (source.follow or source.through):
+        return located
+    return settled(located, call, facts, follow=source.follow, through=source.through)
 
 
 def _argument(source: Source, facts: FileFacts, call: Call | None,
@@ -380,6 +389,13 @@ def _read_definition(name: str, value: Value, facts: FileFacts) -> dict[str, Att
     return _not_literal(name, value.text)
 
 
+def _read_known_text(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """A string's known text (`*` for the holes of a template); nothing when none is known:
+    absent, a condition on it cannot hold, so a heuristic never drops what it cannot read."""
+    known = known_text(value)
+    return {} if known is None else {name: known}
+
+
 _READERS = {
     Extract.LITERAL: _read_literal,
     Extract.TYPE: _read_type,
@@ -391,4 +407,5 @@ _READERS = {
     Extract.EVENT_NAMES: _read_event_names,
     Extract.EVENT_ATTRIBUTE_KEYS: _read_event_attribute_keys,
     Extract.DEFINITION: _read_definition,
+    Extract.KNOWN_TEXT: _read_known_text,
 }

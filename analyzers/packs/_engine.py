@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from topo.analyzers.ir import Call, DefinitionKind, FileIR
 from topo.analyzers.packs._attrs import extract_attrs
+from topo.analyzers.packs._conditions import admitted
 from topo.analyzers.packs._expand import expand_state_dict
 from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._load import load_packs
-from topo.analyzers.packs._model import ENGINE_ATTRS, Condition, Entry, Pack, Trigger
+from topo.analyzers.packs._model import ENGINE_ATTRS, Entry, Pack, Trigger
 from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
 from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
@@ -146,7 +147,7 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
         symbol = qualified(facts.file.module, call.decorates)
         location = definition.location if definition is not None else call.location
     attrs = extract_attrs(entry.attrs, facts, call, definition)
-    if not _holds(entry.when, attrs):
+    if not admitted(entry, attrs):
         return []
     attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
     if call.decorates is not None:
@@ -173,7 +174,7 @@ def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]
                     continue
                 seen.add(entry.id)
                 attrs = extract_attrs(entry.attrs, facts, None, definition)
-                if _holds(entry.when, attrs):
+                if admitted(entry, attrs):
                     symbol = qualified(file.module, definition.qualname)
                     attrs |= _engine_attrs(entry, base=base) | {"definition": symbol}
                     sites.append(_site(entry, facts, definition.location, symbol, attrs))
@@ -211,23 +212,6 @@ def _engine_attrs(entry: Entry, **extra: AttrValue) -> dict[str, AttrValue]:
     return attrs
 
 
-def _holds(conditions: tuple[Condition, ...], attrs: dict[str, AttrValue]) -> bool:
-    for condition in conditions:
-        if condition.present:
-            if condition.attr not in attrs and f"{condition.attr}_literal" not in attrs:
-                return False
-            continue
-        value = attrs.get(condition.attr, _ABSENT)
-        wanted = condition.one_of or (condition.value,)
-        # `needs_approval=1` is not `True`: compare types too.
-        if not any(type(value) is type(option) and value == option for option in wanted):
-            return False
-    return True
-
-
-_ABSENT = object()
-
-
 def _site(entry: Entry, facts: FileFacts, location: Location, symbol: str,
           attrs: dict[str, AttrValue], suffix: str | None = None,
           anchor: str | None = None) -> Site:
@@ -238,4 +222,5 @@ def _site(entry: Entry, facts: FileFacts, location: Location, symbol: str,
         site_id += f":{suffix}"
     return Site(id=site_id, kind=entry.site, system=entry.system,
                 language=facts.file.language.value, location=location, symbol=symbol,
-                attrs=tuple(sorted(attrs.items())), inferred=entry.inferred)
+                attrs=tuple(sorted(attrs.items())),
+                inferred=entry.inferred or bool(entry.if_judged))

@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import McpServerRule, Pack, PolicyWrites, RetentionRule
+from topo.analyzers.packs._model import (McpServerRule, Pack, PolicyWrites, RetentionRule,
+                                         RouteRule)
+from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest"]
 
@@ -32,6 +34,8 @@ class Knowledge:
     policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
     config_settings: tuple[str, ...] = ()                        # settings packs name
     mcp_servers: tuple[McpServerRule, ...] = ()
+    routes: tuple[RouteRule, ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -50,7 +54,9 @@ class Knowledge:
             policy_writes=tuple((pack.system, rule) for pack in packs
                                 for rule in pack.policy_writes),
             config_settings=_union(pack.settings for pack in packs),
-            mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers))
+            mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
+            routes=tuple(rule for pack in packs for rule in pack.routes),
+            aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -98,6 +104,11 @@ class Knowledge:
         prefixes = self.fingerprint(system)
         return any(module == prefix or module.startswith((prefix + ".", prefix + "/"))
                    for module in modules for prefix in prefixes)
+
+    def route_decorators(self) -> NamePatterns:
+        """The decorators whose first argument is a route of the app's own server."""
+        return NamePatterns.build((name for rule in self.routes for name in rule.decorators),
+                                  self.aliases)
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""

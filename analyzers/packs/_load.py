@@ -24,8 +24,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
-                                         Expansion, Extract, Pack, PackError, PolicyWrites,
-                                         RetentionRule, Source, ToolRules, Trigger)
+                                         Expansion, Extract, Judgement, Pack, PackError,
+                                         PolicyWrites, RetentionRule, RouteRule, Source,
+                                         ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -113,6 +114,10 @@ def dotted(path: tuple[str | int, ...]) -> str:
 def _build_pack(raw: dict[str, Any], file: str) -> Pack:
     system = raw["system"]
     languages = frozenset(raw["languages"])
+    judgements = {name: Judgement(name=name, description=spec["description"],
+                                  conditions=tuple(_build_condition(attr, value)
+                                                   for attr, value in spec["when"].items()))
+                  for name, spec in raw.get("judgements", {}).items()}
     entries = []
     seen: set[str] = set()
     for index, raw_entry in enumerate(raw["entries"]):
@@ -120,7 +125,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
         if raw_entry["id"] in seen:
             raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
         seen.add(raw_entry["id"])
-        entries.append(_build_entry(raw_entry, system, languages, where))
+        entries.append(_build_entry(raw_entry, system, languages, where, judgements))
     for key in ("factories", "wrappers"):
         for index, pattern in enumerate(raw.get(key, ())):
             try:
@@ -133,12 +138,13 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 factories=tuple(raw.get("factories", ())),
                 wrappers=tuple(raw.get("wrappers", ())),
                 entries=tuple(entries), file=file, description=raw.get("description", ""),
-                verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()))
+                verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()),
+                judgements=tuple(judgements.values()))
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`."""
+    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -175,7 +181,23 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 for rule in raw.get("policy_writes", ())),
             "settings": tuple(raw.get("settings", ())),
             "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
-                                 for i, server in enumerate(raw.get("mcp_servers", ())))}
+                                 for i, server in enumerate(raw.get("mcp_servers", ()))),
+            "routes": tuple(_route(rule, f"{file}: routes[{i}]")
+                            for i, rule in enumerate(raw.get("routes", ())))}
+
+
+def _route(raw: dict[str, Any], where: str) -> RouteRule:
+    for index, pattern in enumerate(raw.get("files", ())):
+        if pattern.count("{path}") != 1:
+            raise PackError(f"{where}.files[{index}]: a file pattern holds `{{path}}` once")
+    for index, pattern in enumerate(raw.get("decorators", ())):
+        try:
+            expand_pattern(pattern)
+        except PatternError as error:
+            raise PackError(f"{where}.decorators[{index}]: {error}") from None
+    return RouteRule(description=raw["description"], files=tuple(raw.get("files", ())),
+                     handlers=tuple(raw.get("handlers", ())),
+                     decorators=tuple(raw.get("decorators", ())))
 
 
 def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:
@@ -190,7 +212,7 @@ def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:
 
 
 def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
-                 where: str) -> Entry:
+                 where: str, judgements: dict[str, Judgement]) -> Entry:
     for index, pattern in enumerate(raw["match"]):
         try:
             expand_pattern(pattern)
@@ -211,9 +233,22 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
         description=raw.get("description", ""), verbs=raw.get("verbs"),
-        methods=tuple(raw.get("methods", ())))
+        methods=tuple(raw.get("methods", ())),
+        unless=_judgements(raw, "unless", judgements, where),
+        if_judged=_judgements(raw, "if_judged", judgements, where))
     _check_entry(entry, where)
     return entry
+
+
+def _judgements(raw: dict[str, Any], key: str, judgements: dict[str, Judgement],
+                where: str) -> tuple[Judgement, ...]:
+    found = []
+    for index, name in enumerate(raw.get(key, ())):
+        if name not in judgements:
+            raise PackError(f"{where}.{key}[{index}]: {name!r} is not one of the pack's "
+                            f"judgements {sorted(judgements)}")
+        found.append(judgements[name])
+    return tuple(found)
 
 
 def _build_source(raw: dict[str, Any]) -> Source:
@@ -225,13 +260,23 @@ def _build_source(raw: dict[str, Any]) -> Source:
                   object_key=(object_key,) if isinstance(object_key, str) else tuple(object_key),
                   class_attr=raw.get("class_attr"),
                   path=tuple(raw["path"].split(".")) if "path" in raw else (),
-                  chain=(chain,) if isinstance(chain, str) else tuple(chain))
+                  chain=(chain,) if isinstance(chain, str) else tuple(chain),
+                  follow=raw.get("follow", False),
+                  # alternatives spelled out: `json.{dumps,dump}` is two exact names
+                  through=tuple(name for pattern in raw.get("through", ())
+                                for name in expand_pattern(pattern)))
 
 
 def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     if not isinstance(raw, dict):
         # A TOML array constant is a tuple of names: site attributes stay hashable.
         return AttrSpec(name=name, constant=tuple(raw) if isinstance(raw, list) else raw)
+    for index, pattern in enumerate(raw.get("through", ())):
+        try:
+            if "*" in pattern or not expand_pattern(pattern):
+                raise PatternError(f"{pattern!r}: `through` names calls exactly (no `*`)")
+        except PatternError as error:
+            raise PackError(f"{where}.through[{index}]: {error}") from None
     spec = AttrSpec(name=name, source=_build_source(raw),
                     extract=Extract(raw.get("as", "literal")),
                     default=raw.get("default"), has_default="default" in raw,
@@ -246,13 +291,19 @@ def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     return spec
 
 
-# Extractions that can read the call itself: `ingest_event(subject=, verb=, object=)`.
-_CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_KEYS})
+# Extractions that can read the call itself: `ingest_event(subject=, verb=, object=)`; its
+# `text` is the name the call is written with (`payFetch` for a call of a wrapped fetch).
+_CALL_ITSELF_EXTRACTS = frozenset({Extract.EVENT_NAME, Extract.EVENT_ATTRIBUTE_KEYS,
+                                   Extract.TEXT})
 
 
 def _build_condition(name: str, raw: Any) -> Condition:
     if isinstance(raw, dict):
-        return Condition(attr=name, present=True)
+        return Condition(attr=name, present=raw.get("present", False),
+                         one_of=tuple(raw.get("in", ())), or_unknown=raw.get("or_unknown", False),
+                         mentions=tuple(raw.get("mentions", ())),
+                         has_all=tuple(raw.get("has_all", ())),
+                         has_any=tuple(raw.get("has_any", ())))
     if isinstance(raw, list):
         return Condition(attr=name, one_of=tuple(raw))
     return Condition(attr=name, value=raw)
@@ -274,6 +325,12 @@ def _check_entry(entry: Entry, where: str) -> None:
         if condition.attr not in names:
             raise PackError(f"{where}.when.{condition.attr}: not an attribute of this entry "
                             f"(attrs: {sorted(names)})")
+    for key, judgements in (("unless", entry.unless), ("if_judged", entry.if_judged)):
+        for judgement in judgements:
+            missing = sorted({c.attr for c in judgement.conditions} - names)
+            if missing:
+                raise PackError(f"{where}.{key}: judgement {judgement.name!r} reads {missing}, "
+                                f"not attributes of this entry (attrs: {sorted(names)})")
     if entry.tier is not None and entry.site is not SiteKind.EXECUTOR:
         raise PackError(f"{where}.tier: only executor sites carry a tier "
                         f"(site is {entry.site.value!r})")
@@ -305,9 +362,10 @@ def _check_entry(entry: Entry, where: str) -> None:
 _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: TEXT,
                     Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
-                    Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT}
+                    Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
+                    Extract.KNOWN_TEXT: TEXT}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
-_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT})
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
-           "Pack"]
+           "Judgement", "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites",
+           "McpServerRule", "RouteRule", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -57,6 +57,7 @@ class Extract(enum.Enum):
     EVENT_NAMES = "event_names"            # the same, for each element of a list literal
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
+    KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,10 @@ class Source:
     No location at all means the call itself (for event names built from its keywords).
     `chain` first moves to the first call, in source order, named one of these methods inside
     the matched call's expression (its receiver chain or arguments): the model class of
-    `session.query(Refund).filter_by(...).first()` is `{ chain = "query", arg = 0 }`."""
+    `session.query(Refund).filter_by(...).first()` is `{ chain = "query", arg = 0 }`.
+    `follow` reads a plain name as the value of its one assignment in the call's scope or an
+    enclosing one (`TOKEN_URL = "…"`, `payload = {…}`); `through` sees through calls that
+    only re-encode their first argument (`JSON.stringify(payload)`, `json.dumps(body)`)."""
 
     kwarg: tuple[str, ...] = ()
     arg: int | None = None
@@ -76,6 +80,8 @@ class Source:
     class_attr: str | None = None
     path: tuple[str, ...] = ()
     chain: tuple[str, ...] = ()
+    follow: bool = False
+    through: tuple[str, ...] = ()
 
     @property
     def is_call_itself(self) -> bool:
@@ -99,12 +105,33 @@ class AttrSpec:
 @dataclass(frozen=True, slots=True)
 class Condition:
     """`when` clause: the entry yields a site only if attribute `attr` equals `value`, or one
-    of `one_of` when a list is given (or, with `present`, is given at all, literal or not)."""
+    of `one_of` when a list is given (or, with `present`, is given at all, literal or not).
+    `or_unknown`: a value the code does not spell as a literal holds too (an unknown method
+    may mutate). `mentions`: a text that mentions one of these words, case-insensitively,
+    each ending where a URL segment or query part ends (`/token` is in `/oauth/token?x`, not
+    in `/tokens`; `/api/chat` is not in `/api/chat.postMessage`).
+    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these."""
 
     attr: str
     value: AttrValue = None
     present: bool = False
     one_of: tuple[AttrValue, ...] = ()
+    or_unknown: bool = False
+    mentions: tuple[str, ...] = ()
+    has_all: tuple[str, ...] = ()
+    has_any: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Pack-level `[judgements.<name>]`: a named heuristic over a site's attributes (it holds
+    when all its conditions do). An entry's `unless` drops its site when one holds (a POST to
+    a token endpoint obtains a credential, it changes nothing); `if_judged` keeps a site only
+    when one holds, and such a site is inferred."""
+
+    name: str
+    description: str
+    conditions: tuple[Condition, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +164,8 @@ class Entry:
     description: str = ""
     verbs: str | None = None               # a `[verbs]` set: the method's first word decides
     methods: tuple[str, ...] = ()          # … or the method is one of these exactly
+    unless: tuple[Judgement, ...] = ()
+    if_judged: tuple[Judgement, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +230,20 @@ class McpServerRule:
 
 
 @dataclass(frozen=True, slots=True)
+class RouteRule:
+    """Pack-level `[[routes]]`: how the app's own server maps a path to a handler, so that a
+    request to a relative URL (`fetch('/api/llm')`) can be followed into the repository. Either
+    by file (`files = ["app/{path}/route"]`: the functions named in `handlers` in that file
+    handle `/{path}`) or by decorator (`@app.post("/chat/")`: the decorated function handles
+    the path in the decorator's first argument or `path=` / `rule=`)."""
+
+    description: str
+    files: tuple[str, ...] = ()
+    handlers: tuple[str, ...] = ()
+    decorators: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -220,4 +263,6 @@ class Pack:
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
     mcp_servers: tuple[McpServerRule, ...] = ()
     verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
+    judgements: tuple[Judgement, ...] = ()
+    routes: tuple[RouteRule, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -208,7 +208,7 @@ def test_commonjs_calls_of_a_whole_module_call_its_default_export() -> None:
         await axios.put(url, body);
     """)
     assert [(s.location.line, s.attr("entry")) for s in sites if s.kind is SiteKind.EXECUTOR] == [
-        (3, "sinks.ts.fetch"), (4, "sinks.ts.axios_config"), (5, "sinks.ts.http_methods")]
+        (3, "http.ts.fetch"), (4, "http.ts.axios_config"), (5, "http.ts.methods")]
 
 
 def test_drizzle_and_knex_writes() -> None:
