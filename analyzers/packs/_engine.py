@@ -130,6 +130,8 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
     # A call site is anchored on the call id, which stays unique for chained calls that start
     # at the same position (`Anthropic().messages.create`); a decorator site on its definition.
     anchor = call.id if call.decorates is None else None
+    if entry.methods:
+        return _method_sites(entry, facts, location, symbol, attrs, anchor)
     if entry.expand is None:
         return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
     return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix, anchor)
@@ -152,7 +154,29 @@ def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]
                 if _holds(entry.when, attrs):
                     symbol = qualified(file.module, definition.qualname)
                     attrs |= _engine_attrs(entry, base=base) | {"definition": symbol}
-                    sites.append(_site(entry, facts, definition.location, symbol, attrs))
+                    sites += _method_sites(entry, facts, definition.location, symbol, attrs)
+    return sites
+
+
+def _method_sites(entry: Entry, facts: FileFacts, location: Location, symbol: str,
+                  attrs: dict[str, AttrValue], anchor: str | None = None) -> list[Site]:
+    """One registration per method the model invokes (`entry.methods`) of the class that
+    `definition` names. A class of this file offers only the methods it defines (one that
+    inherits them all keeps the class-level site); an imported one, every listed method."""
+    owner = attrs.get("definition")
+    if not entry.methods or not isinstance(owner, str):
+        return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
+    local = facts.local_definition(owner)
+    methods = [m for m in entry.methods
+               if local is None or f"{local.qualname}.{m}" in facts.definitions]
+    if not methods:
+        return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
+    sites = []
+    for method in methods:
+        where = facts.definitions[f"{local.qualname}.{method}"].location \
+            if local is not None and anchor is None else location
+        sites.append(_site(entry, facts, where, symbol if anchor else f"{owner}.{method}",
+                           attrs | {"definition": f"{owner}.{method}"}, method, anchor))
     return sites
 
 

@@ -206,7 +206,7 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         enforced=raw.get("enforced"), inferred=raw.get("inferred", False),
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
-        description=raw.get("description", ""))
+        description=raw.get("description", ""), methods=tuple(raw.get("methods", ())))
     _check_entry(entry, where)
     return entry
 
@@ -277,6 +277,10 @@ def _check_entry(entry: Entry, where: str) -> None:
                         f"enforced (role is {entry.role.value!r})")
     if entry.expand is not None and entry.site is not SiteKind.ATOM:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
+    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or entry.on not in (
+            Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
+        raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
+                        "a call with a `definition` attribute naming the object, have methods")
     if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE):
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:

@@ -135,6 +135,10 @@ class Entry:
     when: tuple[Condition, ...] = ()
     expand: Expansion | None = None
     description: str = ""
+    # Tool registrations whose model-invoked functions are methods: of the class itself
+    # (`class T(BaseTool): def _run`) or of the object its `definition` argument builds
+    # (`ShellTool(executor=ShellExecutor())` runs `ShellExecutor.__call__`). One site each.
+    methods: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
