@@ -55,7 +55,8 @@ class Tool:
 def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iterable[Node],
                    placement: Placement, findings: tuple[Finding, ...],
                    actions: Iterable[ActionConnection]) -> tuple[Tool, ...]:
-    """Every registered tool, then every tool only an EMU names, by name."""
+    """Every registered tool, then every tool only an EMU names, by name. A registration
+    that receives the model's output (an output validator) is an entry but no tool."""
     gaps = {action.key.removeprefix("tool_call."): {fp for fp, _ in action.gaps}
             for action in actions if action.kind == "tool_call"}
     by_id = {site.id: site for site in sites}
@@ -70,7 +71,7 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
             executes[edge.source].append(edge.target)
     groups: dict[str, list[Site]] = defaultdict(list)
     for site in sites:
-        if site.kind is SiteKind.TOOL_REGISTRATION:
+        if site.kind is SiteKind.TOOL_REGISTRATION and site.attr("receives") != "output":
             groups[str(site.attr("tool_name") or f"{UNKNOWN} ({site.id})")].append(site)
     tools = [_tool(name, registered, by_id, executes, authority, advisory, findings,
                    gaps.get(name, set())) for name, registered in sorted(groups.items())]

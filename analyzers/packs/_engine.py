@@ -121,7 +121,7 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
         definition = facts.definitions.get(call.decorates)
         symbol = qualified(facts.file.module, call.decorates)
         location = definition.location if definition is not None else call.location
-    attrs = extract_attrs(entry.attrs, facts, call, definition)
+    attrs = _named_after_definition(entry, extract_attrs(entry.attrs, facts, call, definition))
     if not _holds(entry.when, attrs):
         return []
     attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
@@ -136,6 +136,17 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
         return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
     return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix, anchor)
             for atom in expand_state_dict(entry.expand, call, facts)]
+
+
+def _named_after_definition(entry: Entry, attrs: dict[str, AttrValue]) -> dict[str, AttrValue]:
+    """`fallback = "definition_name"` on a call: `Tool(search)` is named `search`, after the
+    function its `definition` attribute names (never after a lambda or an unread argument)."""
+    named = attrs.get("definition")
+    last = named.rsplit(".", 1)[-1] if isinstance(named, str) else ""
+    if not last.isidentifier():
+        return attrs
+    return attrs | {spec.name: last for spec in entry.attrs if spec.fallback_to_definition_name
+                    and spec.name not in attrs and f"{spec.name}_literal" not in attrs}
 
 
 def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]:

@@ -281,11 +281,12 @@ def _check_entry(entry: Entry, where: str) -> None:
             Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
         raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
                         "a call with a `definition` attribute naming the object, have methods")
-    if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE):
+    if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE) and "definition" not in names:
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:
                 raise PackError(f"{where}.attrs.{spec.name}.fallback: only decorator and "
-                                "class_base entries sit on a definition with a name")
+                                "class_base entries, and entries with a `definition` "
+                                "attribute, have a definition with a name")
     if entry.on is Trigger.PARAMETER and any(spec.source for spec in entry.attrs):
         raise PackError(f"{where}.attrs: parameter entries take constant attributes only")
     for spec in entry.attrs:

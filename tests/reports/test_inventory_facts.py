@@ -43,6 +43,12 @@ def test_governance_is_the_weakest_effects() -> None:
     assert (lonely.governance, lonely.effects, lonely.framework) == (NO_EFFECT, (), "unknown")
 
 
+def test_an_output_validator_is_an_entry_but_no_tool() -> None:
+    sites = (_site("check", SiteKind.TOOL_REGISTRATION, 1, receives="output"),
+             _site("reg", SiteKind.TOOL_REGISTRATION, 5, tool_name="wipe"))
+    assert [t.name for t in tool_inventory(sites, (), (), Placement(()), (), ())] == ["wipe"]
+
+
 def test_an_ungoverned_path_finding_overrides_governance() -> None:
     finding = Finding(codes.UNGOVERNED_PATH, Severity.CRITICAL, "reaches rm",
                       Location("svc/tools.py", 2), path=("reg", "rm"), fingerprint="fp1:x")
