@@ -28,6 +28,8 @@ __all__ = ["ENFORCED", "ADVISORY", "NONE", "NO_EFFECT", "ToolEffect", "Tool", "t
 ENFORCED, ADVISORY, NONE, NO_EFFECT = "enforced", "advisory", "none", "no effect found"
 _WEAKEST = (NONE, ADVISORY, ENFORCED)        # a tool is as governed as its weakest effect
 _UNGOVERNED = "UNGOVERNED-PATH"
+# Client hints a registration may declare (MCP tool annotations): evidence, never authority.
+_HINTS = ("read_only_hint", "destructive_hint", "idempotent_hint")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class Tool:
     effects: tuple[ToolEffect, ...]
     governance: str                # ENFORCED / ADVISORY / NONE / NO_EFFECT
     findings: tuple[str, ...]      # fingerprints of findings whose path or place is the tool's
+    hints: tuple[tuple[str, bool], ...] = ()   # what the registration claims (MCP annotations)
 
 
 def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iterable[Node],
@@ -102,7 +105,19 @@ def _tool(name: str, registered: list[Site], sites: dict[str, Site],
     governance = min((e.governance for e in effects), key=_WEAKEST.index) if effects \
         else NO_EFFECT
     return Tool(name, str(first.attr("framework") or UNKNOWN), ids, first.location.file,
-                first.location.line, effects, governance, tuple(f.fingerprint for f in mine))
+                first.location.line, effects, governance, tuple(f.fingerprint for f in mine),
+                _hints(registered))
+
+
+def _hints(registered: list[Site]) -> tuple[tuple[str, bool], ...]:
+    """The hints the registrations declare literally; registrations that disagree on one
+    leave it out (unknown, not guessed)."""
+    found = []
+    for hint in _HINTS:
+        values = {site.attr(hint) for site in registered if isinstance(site.attr(hint), bool)}
+        if len(values) == 1:
+            found.append((hint, values.pop()))
+    return tuple(found)
 
 
 def _effect(site: Site, governing: list[tuple[str, bool]], advisory: set[str],

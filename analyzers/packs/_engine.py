@@ -13,11 +13,11 @@ Atom sites are found first because decision and event sites refer to them (`atom
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
-from topo.analyzers.ir import Call, DefinitionKind, FileIR
-from topo.analyzers.packs._attrs import extract_attrs
+from topo.analyzers.ir import Call, DefinitionKind, FileIR, Value, ValueKind
+from topo.analyzers.packs._attrs import extract_attrs, locate
 from topo.analyzers.packs._expand import expand_state_dict
 from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._load import load_packs
@@ -36,9 +36,10 @@ class PackIndex:
     by_trigger: dict[Trigger, NameIndex[Entry]]
 
     @classmethod
-    def of(cls, packs: Iterable[Pack]) -> PackIndex:
+    def of(cls, packs: Iterable[Pack], extra_aliases: Iterable[tuple[str, str]] = ()
+           ) -> PackIndex:
         packs = tuple(packs)
-        aliases = tuple(sorted({alias for pack in packs for alias in pack.aliases}))
+        aliases = tuple(sorted({*extra_aliases, *(a for pack in packs for a in pack.aliases)}))
         rows: dict[Trigger, list[tuple[str, Entry]]] = {trigger: [] for trigger in Trigger}
         for pack in sorted(packs, key=lambda p: p.system):
             for entry in pack.entries:
@@ -51,23 +52,29 @@ class PackIndex:
                      if language in entry.languages)
 
 
-def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None
-             ) -> tuple[Site, ...]:
+def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None,
+             public_names: Iterable[tuple[str, str]] = (),
+             written: Mapping[str, str | None] | None = None) -> tuple[Site, ...]:
     """Every site in `files`, sorted by id. Files that failed to parse have no facts and give
-    no sites (their `parse_error` is reported as an unknown elsewhere)."""
-    index = PackIndex.of(load_packs() if packs is None else packs)
-    sites = [site for file in files for site in classify_file(file, index)]
+    no sites (their `parse_error` is reported as an unknown elsewhere). `public_names` are
+    module aliases of the run (a workspace package's entry module → its package name);
+    `written` the callees as the front-end named them, by call id, before cross-module
+    resolution followed re-exports into a library's own source (`@openai/agents.shellTool`,
+    not `packages/agents-core/src/tool.shellTool`): a call matches by either."""
+    index = PackIndex.of(load_packs() if packs is None else packs, public_names)
+    sites = [site for file in files for site in classify_file(file, index, written or {})]
     return tuple(sorted(sites, key=lambda site: site.id))
 
 
-def classify_file(file: FileIR, index: PackIndex) -> tuple[Site, ...]:
+def classify_file(file: FileIR, index: PackIndex,
+                  written: Mapping[str, str | None] | None = None) -> tuple[Site, ...]:
     """The sites of one file, deduplicated by id (the first entry in pack order wins)."""
     if file.parse_error is not None:
         return ()
     facts = FileFacts.of(file)
     language = file.language.value
     matches = [(call, entry) for call in file.calls if call.callee
-               for entry in index.entries(_trigger_of(call), call.callee, language)]
+               for entry in _entries_of(index, call, language, written or {})]
     atom_sites = [site for call, entry in matches if entry.site is SiteKind.ATOM
                   for site in _call_sites(entry, call, facts)]
     facts = facts.with_atoms(_by_call(atom_sites))
@@ -103,6 +110,16 @@ def factories(packs: Iterable[Pack] | None = None) -> NamePatterns:
     return NamePatterns.build((name for pack in packs for name in pack.factories), aliases)
 
 
+def _entries_of(index: PackIndex, call: Call, language: str,
+                written: Mapping[str, str | None]) -> tuple[Entry, ...]:
+    trigger = _trigger_of(call)
+    found = index.entries(trigger, str(call.callee), language)
+    before = written.get(call.id)
+    if not found and before and before != call.callee:
+        found = index.entries(trigger, before, language)
+    return found
+
+
 def _trigger_of(call: Call) -> Trigger:
     return Trigger.DECORATOR if call.decorates is not None else Trigger.CALL
 
@@ -114,7 +131,30 @@ def _by_call(sites: list[Site]) -> dict[str, tuple[Site, ...]]:
     return {call_id: tuple(group) for call_id, group in grouped.items()}
 
 
+def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
+    """One registration per tool written inline in the object `entry.inline` locates: a key
+    whose value is an object literal (a `tool(...)` call or a name is registered where it is
+    made). Its attrs read that object as the call's first argument; the key is its name."""
+    tools = locate(entry.inline, facts, call) if entry.inline else None
+    if not isinstance(tools, Value) or tools.kind is not ValueKind.DICT:
+        return []
+    symbol = qualified(facts.file.module, call.scope)
+    sites = []
+    for key, item in tools.entries:
+        if key is None or item.kind is not ValueKind.DICT:
+            continue
+        attrs = {"tool_name": key} | extract_attrs(entry.attrs, facts,
+                                                   replace(call, args=(item,), kwargs=()))
+        if _holds(entry.when, attrs):
+            attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
+            sites.append(_site(entry, facts, call.location, symbol, attrs,
+                               key, call.id))
+    return sites
+
+
 def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
+    if entry.inline is not None:
+        return _inline_sites(entry, call, facts)
     definition = None
     location, symbol = call.location, qualified(facts.file.module, call.scope)
     if call.decorates is not None:
@@ -173,7 +213,8 @@ def _method_sites(entry: Entry, facts: FileFacts, location: Location, symbol: st
                   attrs: dict[str, AttrValue], anchor: str | None = None) -> list[Site]:
     """One registration per method the model invokes (`entry.methods`) of the class that
     `definition` names. A class of this file offers only the methods it defines (one that
-    inherits them all keeps the class-level site); an imported one, every listed method."""
+    inherits them all keeps the class-level site), each placed on its method like a decorated
+    function; an imported one, every listed method, placed on the registering call."""
     owner = attrs.get("definition")
     if not entry.methods or not isinstance(owner, str):
         return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
@@ -184,9 +225,11 @@ def _method_sites(entry: Entry, facts: FileFacts, location: Location, symbol: st
         return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
     sites = []
     for method in methods:
-        where = facts.definitions[f"{local.qualname}.{method}"].location \
-            if local is not None and anchor is None else location
-        sites.append(_site(entry, facts, where, symbol if anchor else f"{owner}.{method}",
+        where, named = location, symbol
+        if local is not None:
+            where, named = facts.definitions[f"{local.qualname}.{method}"].location, \
+                qualified(facts.file.module, f"{local.qualname}.{method}")
+        sites.append(_site(entry, facts, where, named,
                            attrs | {"definition": f"{owner}.{method}"}, method, anchor))
     return sites
 

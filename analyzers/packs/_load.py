@@ -206,7 +206,8 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         enforced=raw.get("enforced"), inferred=raw.get("inferred", False),
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
-        description=raw.get("description", ""), methods=tuple(raw.get("methods", ())))
+        description=raw.get("description", ""), methods=tuple(raw.get("methods", ())),
+        inline=_build_source(raw["inline"]) if "inline" in raw else None)
     _check_entry(entry, where)
     return entry
 
@@ -281,6 +282,10 @@ def _check_entry(entry: Entry, where: str) -> None:
             Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
         raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
                         "a call with a `definition` attribute naming the object, have methods")
+    if entry.inline is not None and (entry.site is not SiteKind.TOOL_REGISTRATION
+                                     or entry.on is not Trigger.CALL or entry.methods):
+        raise PackError(f"{where}.inline: only tool_registration entries on a call (without "
+                        "methods) read tools written inline")
     if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE) and "definition" not in names:
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:

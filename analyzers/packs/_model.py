@@ -139,6 +139,10 @@ class Entry:
     # (`class T(BaseTool): def _run`) or of the object its `definition` argument builds
     # (`ShellTool(executor=ShellExecutor())` runs `ShellExecutor.__call__`). One site each.
     methods: tuple[str, ...] = ()
+    # Tools written inline in an object literal (`streamText({ tools: { book: { execute } } })`):
+    # one registration per key whose value is an object literal, named by the key, its attrs
+    # read from that object as if it were the call's first argument.
+    inline: Source | None = None
 
 
 @dataclass(frozen=True, slots=True)

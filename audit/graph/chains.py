@@ -194,9 +194,12 @@ def _predecessors(ctx: _Scope, function: str) -> list[Hop]:
 def _ways_in(ctx: _Scope, executor: Site, entry: str) -> list[tuple[Site, ...]]:
     """The registrations a chain starts from, one chain each: the same function registered
     twice (with approval in one file, without in another) is two ways in. A registration at
-    the executor's own call (`codex_tool(...)`, whose effect is the library) is one too."""
+    the executor's own call (`codex_tool(...)`, whose effect is the library) is one too. A
+    class registered by its base (`implements Editor`: some tool holds it) gives way to the
+    calls seen handing it to a tool, which say how (`applyPatchTool({ editor, needsApproval })`)."""
     tools = [*ctx.index.entry_tools.get(entry.removeprefix("function:"), ()),
              *ctx.index.call_tools.get(str(executor.attr("call")), ())]
+    tools = [tool for tool in tools if not tool.attr("base")] or tools
     return [(tool,) for tool in tools] if len(tools) > 1 else [tuple(tools)]
 
 

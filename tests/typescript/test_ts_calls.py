@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from topo.analyzers.ir import Language, ValueKind
+from topo.analyzers.ir import DefinitionKind, Language, ValueKind
 from tests.typescript.ts_helpers import PATH, call, parse_ts
 
 AGENT = """
@@ -169,3 +169,16 @@ def test_javascript_grammar() -> None:
     """, path="server.js", language=Language.JAVASCRIPT)
     assert ir.language is Language.JAVASCRIPT
     assert call(ir, "run").scope == "handler"
+
+
+def test_a_class_bases_are_what_it_extends_and_implements() -> None:
+    ir = parse_ts("""
+        import { StructuredTool } from '@langchain/core/tools';
+        import { Computer, Shell } from '@openai/agents';
+        import * as agents from '@openai/agents';
+        class Local implements Shell, agents.Editor, Comparable<Local> {}
+        class Browser extends StructuredTool implements Computer {}
+        """)
+    bases = {d.qualname: d.bases for d in ir.definitions if d.kind is DefinitionKind.CLASS}
+    assert bases["Local"] == ("@openai/agents.Shell", "@openai/agents.Editor")
+    assert bases["Browser"] == ("@langchain/core/tools.StructuredTool", "@openai/agents.Computer")
