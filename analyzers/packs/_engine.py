@@ -80,6 +80,7 @@ def classify_file(file: FileIR, index: PackIndex,
     facts = facts.with_atoms(_by_call(atom_sites))
     sites = atom_sites + [site for call, entry in matches if entry.site is not SiteKind.ATOM
                           for site in _call_sites(entry, call, facts)]
+    sites = _named_by_key(sites, matches, facts)
     sites += _class_sites(file, facts, index)
     sites += _parameter_sites(sites, facts, index)
     unique: dict[str, Site] = {}
@@ -131,25 +132,61 @@ def _by_call(sites: list[Site]) -> dict[str, tuple[Site, ...]]:
     return {call_id: tuple(group) for call_id, group in grouped.items()}
 
 
+def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
+                  facts: FileFacts) -> list[Site]:
+    """A tool built by a call and placed under a key of an inline tools object (`tools: {
+    weather: tool({...}) }`, or `{ weather }` after `const weather = tool({...})`) is exposed by
+    that key, when its registration names it no other way."""
+    keys: dict[str, str] = {}
+    for call, entry in matches:
+        tools = locate(entry.inline, facts, call) if entry.inline else None
+        if not isinstance(tools, Value) or tools.kind is not ValueKind.DICT:
+            continue
+        for key, item in tools.entries:
+            built = item.call if item.kind is ValueKind.CALL else None
+            if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
+                bound = facts.bound_call(item.ref, call.scope, call.location.line)
+                built = bound.id if bound is not None else None
+            if key is not None and built:
+                keys[built] = key
+    return [replace(site, attrs=tuple(sorted({**dict(site.attrs),
+                                              "tool_name": keys[str(site.attr("call"))]}.items())))
+            if site.kind is SiteKind.TOOL_REGISTRATION and str(site.attr("call")) in keys
+            and site.attr("tool_name") is None and site.attr("tool_name_literal") is None
+            else site for site in sites]
+
+
 def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
-    """One registration per tool written inline in the object `entry.inline` locates: a key
-    whose value is an object literal (a `tool(...)` call or a name is registered where it is
-    made). Its attrs read that object as the call's first argument; the key is its name."""
+    """One registration per tool written inline where `entry.inline` points: in an object, a
+    key whose value is an object literal (named by the key); in a list, a plain function
+    (`Agent(tools=[search])`, named after it). A `tool(...)` call, or a name bound to one, is
+    registered where it is made. Attrs read the tool as the call's first argument."""
     tools = locate(entry.inline, facts, call) if entry.inline else None
-    if not isinstance(tools, Value) or tools.kind is not ValueKind.DICT:
+    if not isinstance(tools, Value) or tools.kind not in (ValueKind.DICT, ValueKind.LIST):
         return []
     symbol = qualified(facts.file.module, call.scope)
     sites = []
-    for key, item in tools.entries:
-        if key is None or item.kind is not ValueKind.DICT:
+    for position, (key, item) in enumerate(tools.entries):
+        if tools.kind is ValueKind.DICT and (key is None or item.kind is not ValueKind.DICT):
             continue
-        attrs = {"tool_name": key} | extract_attrs(entry.attrs, facts,
-                                                   replace(call, args=(item,), kwargs=()))
+        if tools.kind is ValueKind.LIST and not _names_function(item, facts):
+            continue
+        attrs = _named_after_definition(entry, extract_attrs(
+            entry.attrs, facts, replace(call, args=(item,), kwargs=())))
+        attrs = {"tool_name": key, **attrs} if key is not None else attrs
         if _holds(entry.when, attrs):
             attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
             sites.append(_site(entry, facts, call.location, symbol, attrs,
-                               key, call.id))
+                               key or str(position), call.id))
     return sites
+
+
+def _names_function(item: Value, facts: FileFacts) -> bool:
+    """A list item that names a function of this file; an imported name may be a tool object
+    made elsewhere (registered there), so it is not guessed to be a function."""
+    found = facts.local_definition(item.ref) if item.kind is ValueKind.NAME and item.ref \
+        else None
+    return found is not None and found.kind is not DefinitionKind.CLASS
 
 
 def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
