@@ -316,6 +316,11 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
         _a("destructive", FLAG, "the tools can delete memory"),
+        _a("receives", TEXT, "`output`: the framework hands the function the model's output "
+                             "(an output validator), not a tool call; it is no tool"),
+        _a("read_only_hint", LITERAL, "MCP annotation readOnlyHint (a client hint)", True),
+        _a("destructive_hint", LITERAL, "MCP annotation destructiveHint (a client hint)", True),
+        _a("idempotent_hint", LITERAL, "MCP annotation idempotentHint (a client hint)", True),
     ),
     SiteKind.ACTION_HANDLER: (
         _a("action_type", TEXT, "the handled action type"),

@@ -134,7 +134,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     except ExecutorError as error:
         raise AuditError(str(error)) from None
     progress.stage("following model output, atoms and authority")
-    facts = source_facts(files, packs)
+    facts = source_facts(files, packs, layout.public_names())
     configs, config_unknowns = read_configs(root, inventory.configs,
                                             request.discovery.max_file_size,
                                             settings_kept=facts.knowledge.settings(),

@@ -28,6 +28,8 @@ __all__ = ["ENFORCED", "ADVISORY", "NONE", "NO_EFFECT", "ToolEffect", "Tool", "t
 ENFORCED, ADVISORY, NONE, NO_EFFECT = "enforced", "advisory", "none", "no effect found"
 _WEAKEST = (NONE, ADVISORY, ENFORCED)        # a tool is as governed as its weakest effect
 _UNGOVERNED = "UNGOVERNED-PATH"
+# Client hints a registration may declare (MCP tool annotations): evidence, never authority.
+_HINTS = ("read_only_hint", "destructive_hint", "idempotent_hint")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +52,14 @@ class Tool:
     effects: tuple[ToolEffect, ...]
     governance: str                # ENFORCED / ADVISORY / NONE / NO_EFFECT
     findings: tuple[str, ...]      # fingerprints of findings whose path or place is the tool's
+    hints: tuple[tuple[str, bool], ...] = ()   # what the registration claims (MCP annotations)
 
 
 def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iterable[Node],
                    placement: Placement, findings: tuple[Finding, ...],
                    actions: Iterable[ActionConnection]) -> tuple[Tool, ...]:
-    """Every registered tool, then every tool only an EMU names, by name."""
+    """Every registered tool, then every tool only an EMU names, by name. A registration
+    that receives the model's output (an output validator) is an entry but no tool."""
     gaps = {action.key.removeprefix("tool_call."): {fp for fp, _ in action.gaps}
             for action in actions if action.kind == "tool_call"}
     by_id = {site.id: site for site in sites}
@@ -70,7 +74,7 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
             executes[edge.source].append(edge.target)
     groups: dict[str, list[Site]] = defaultdict(list)
     for site in sites:
-        if site.kind is SiteKind.TOOL_REGISTRATION:
+        if site.kind is SiteKind.TOOL_REGISTRATION and site.attr("receives") != "output":
             groups[str(site.attr("tool_name") or f"{UNKNOWN} ({site.id})")].append(site)
     tools = [_tool(name, registered, by_id, executes, authority, advisory, findings,
                    gaps.get(name, set())) for name, registered in sorted(groups.items())]
@@ -101,7 +105,19 @@ def _tool(name: str, registered: list[Site], sites: dict[str, Site],
     governance = min((e.governance for e in effects), key=_WEAKEST.index) if effects \
         else NO_EFFECT
     return Tool(name, str(first.attr("framework") or UNKNOWN), ids, first.location.file,
-                first.location.line, effects, governance, tuple(f.fingerprint for f in mine))
+                first.location.line, effects, governance, tuple(f.fingerprint for f in mine),
+                _hints(registered))
+
+
+def _hints(registered: list[Site]) -> tuple[tuple[str, bool], ...]:
+    """The hints the registrations declare literally; registrations that disagree on one
+    leave it out (unknown, not guessed)."""
+    found = []
+    for hint in _HINTS:
+        values = {site.attr(hint) for site in registered if isinstance(site.attr(hint), bool)}
+        if len(values) == 1:
+            found.append((hint, values.pop()))
+    return tuple(found)
 
 
 def _effect(site: Site, governing: list[tuple[str, bool]], advisory: set[str],

@@ -200,7 +200,7 @@ def _tool(tool: Tool, ids: dict[str, str]) -> dict:
             "registrations": list(tool.registrations), "file": tool.file, "line": tool.line,
             "effects": [{"site": e.site, "callee": e.callee, "tier": e.tier, "file": e.file,
                          "line": e.line, "governance": e.governance} for e in tool.effects],
-            "governance": tool.governance,
+            "governance": tool.governance, "hints": dict(tool.hints),
             "findings": [ids[fp] for fp in tool.findings if fp in ids]}
 
 

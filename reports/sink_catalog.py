@@ -51,7 +51,7 @@ def _row(entry: Entry) -> str:
     if entry.inferred:
         rule += " (inferred)"
     matches = "<br>".join(f"`{_cell(pattern)}`" for pattern in entry.match)
-    extra = ", ".join(f"`{method}`" for method in entry.methods)
+    extra = ", ".join(f"`{method}`" for method in entry.exact_methods)
     conditions = "; ".join(
         f"{c.attr} present" if c.present else
         f"{c.attr} in {', '.join(map(str, c.one_of))}" if c.one_of else f"{c.attr} = {c.value}"

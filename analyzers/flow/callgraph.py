@@ -115,10 +115,14 @@ def _resolve(name: str | None, definitions: Mapping[FunctionKey, tuple[FileIR, D
 
 
 def follow_reexport(name: str, reexports: Mapping[str, str], modules: set[str]) -> str | None:
-    """One re-export hop for `name` or for its longest re-exported prefix (`pkg.Cls.method`)."""
+    """One re-export hop for `name` or for its longest re-exported prefix (`pkg.Cls.method`).
+    A name inside a repo module stays in it: `pkg.tool.tool` is the function of module
+    `pkg/tool.py` even when `pkg/__init__.py` re-exports it as `pkg.tool`."""
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):
         prefix = ".".join(parts[:cut])
+        if prefix in modules and cut < len(parts):
+            return None
         if prefix in reexports:
             return ".".join([reexports[prefix], *parts[cut:]])
         if prefix in modules:

@@ -48,14 +48,18 @@ class SourceFacts:
     knowledge: Knowledge = field(default_factory=_shipped_knowledge)
 
 
-def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None) -> SourceFacts:
-    """The facts of `files` under `packs` (None: the shipped packs)."""
+def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
+                 public_names: Iterable[tuple[str, str]] = ()) -> SourceFacts:
+    """The facts of `files` under `packs` (None: the shipped packs). `public_names` name
+    workspace packages' entry modules by their package (`ProjectLayout.public_names`)."""
     files = tuple(sorted(files, key=lambda f: f.path))
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
+    written = {call.id: call.callee for file in files for call in file.calls}
     files = resolve_files(files, factories(packs))
     graph = build_call_graph(files)
-    pack_sites = model_routes(files, classify(files, packs), graph, knowledge)
+    pack_sites = model_routes(files, classify(files, packs, public_names, written), graph,
+                              knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

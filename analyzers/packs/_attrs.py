@@ -377,7 +377,8 @@ def _read_event_attribute_keys(name: str, value: Value, facts: FileFacts
 
 
 def _read_definition(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
-    """The fully qualified name of the function a handler argument refers to."""
+    """The fully qualified name of the function a handler argument refers to, or of the class
+    of an object it builds or names."""
     if value.kind is ValueKind.NAME and value.ref:
         local = facts.local_definition(value.ref)
         if local is not None:
@@ -386,6 +387,11 @@ def _read_definition(name: str, value: Value, facts: FileFacts) -> dict[str, Att
             return {name: value.resolved}
     if value.kind is ValueKind.LAMBDA and value.ref:
         return {name: qualified(facts.file.module, value.ref)}
+    built = facts.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
+    if built is not None and built.callee and _is_constructor(built):
+        # An object built in place (`executor=ShellExecutor()`): its class, whose methods an
+        # entry's `methods` name.
+        return {name: built.callee}
     return _not_literal(name, value.text)
 
 

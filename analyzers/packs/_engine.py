@@ -14,11 +14,11 @@ Atom sites are found first because decision and event sites refer to them (`atom
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 
-from topo.analyzers.ir import Call, DefinitionKind, FileIR
-from topo.analyzers.packs._attrs import extract_attrs
+from topo.analyzers.ir import Call, DefinitionKind, FileIR, Value, ValueKind
+from topo.analyzers.packs._attrs import extract_attrs, locate
 from topo.analyzers.packs._conditions import admitted
 from topo.analyzers.packs._expand import expand_state_dict
 from topo.analyzers.packs._facts import FileFacts, qualified
@@ -41,9 +41,10 @@ class PackIndex:
     verb_rules: dict[str, VerbRule]        # entry id → its verb rule (`verbs` entries)
 
     @classmethod
-    def of(cls, packs: Iterable[Pack]) -> PackIndex:
+    def of(cls, packs: Iterable[Pack], extra_aliases: Iterable[tuple[str, str]] = ()
+           ) -> PackIndex:
         packs = tuple(packs)
-        aliases = tuple(sorted({alias for pack in packs for alias in pack.aliases}))
+        aliases = tuple(sorted({*extra_aliases, *(a for pack in packs for a in pack.aliases)}))
         rows: dict[Trigger, list[tuple[str, Entry]]] = {trigger: [] for trigger in Trigger}
         for pack in sorted(packs, key=lambda p: p.system):
             for entry in pack.entries:
@@ -65,28 +66,35 @@ class PackIndex:
                         and self.verb_rules[entry.id].allows(resolved)))
 
 
-def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None
-             ) -> tuple[Site, ...]:
+def classify(files: Iterable[FileIR], packs: Iterable[Pack] | None = None,
+             public_names: Iterable[tuple[str, str]] = (),
+             written: Mapping[str, str | None] | None = None) -> tuple[Site, ...]:
     """Every site in `files`, sorted by id. Files that failed to parse have no facts and give
-    no sites (their `parse_error` is reported as an unknown elsewhere)."""
-    index = PackIndex.of(load_packs() if packs is None else packs)
-    sites = [site for file in files for site in classify_file(file, index)]
+    no sites (their `parse_error` is reported as an unknown elsewhere). `public_names` are
+    module aliases of the run (a workspace package's entry module → its package name);
+    `written` the callees as the front-end named them, by call id, before cross-module
+    resolution followed re-exports into a library's own source (`@openai/agents.shellTool`,
+    not `packages/agents-core/src/tool.shellTool`): a call matches by either."""
+    index = PackIndex.of(load_packs() if packs is None else packs, public_names)
+    sites = [site for file in files for site in classify_file(file, index, written or {})]
     return tuple(sorted(sites, key=lambda site: site.id))
 
 
-def classify_file(file: FileIR, index: PackIndex) -> tuple[Site, ...]:
+def classify_file(file: FileIR, index: PackIndex,
+                  written: Mapping[str, str | None] | None = None) -> tuple[Site, ...]:
     """The sites of one file, deduplicated by id (the first entry in pack order wins)."""
     if file.parse_error is not None:
         return ()
     facts = FileFacts.of(file)
     language = file.language.value
     matches = [(call, entry) for call in file.calls if call.callee
-               for entry in index.entries(_trigger_of(call), call.callee, language)]
+               for entry in _entries_of(index, call, language, written or {})]
     atom_sites = [site for call, entry in matches if entry.site is SiteKind.ATOM
                   for site in _call_sites(entry, call, facts)]
     facts = facts.with_atoms(_by_call(atom_sites))
     sites = atom_sites + [site for call, entry in matches if entry.site is not SiteKind.ATOM
                           for site in _call_sites(entry, call, facts)]
+    sites = _named_by_key(sites, matches, facts)
     sites += _class_sites(file, facts, index)
     sites += _parameter_sites(sites, facts, index)
     unique: dict[str, Site] = {}
@@ -128,6 +136,16 @@ def _pack_names(packs: Iterable[Pack] | None,
     return NamePatterns.build((name for pack in packs for name in names(pack)), aliases)
 
 
+def _entries_of(index: PackIndex, call: Call, language: str,
+                written: Mapping[str, str | None]) -> tuple[Entry, ...]:
+    trigger = _trigger_of(call)
+    found = index.entries(trigger, str(call.callee), language)
+    before = written.get(call.id)
+    if not found and before and before != call.callee:
+        found = index.entries(trigger, before, language)
+    return found
+
+
 def _trigger_of(call: Call) -> Trigger:
     return Trigger.DECORATOR if call.decorates is not None else Trigger.CALL
 
@@ -139,14 +157,73 @@ def _by_call(sites: list[Site]) -> dict[str, tuple[Site, ...]]:
     return {call_id: tuple(group) for call_id, group in grouped.items()}
 
 
+def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
+                  facts: FileFacts) -> list[Site]:
+    """A tool built by a call and placed under a key of an inline tools object (`tools: {
+    weather: tool({...}) }`, or `{ weather }` after `const weather = tool({...})`) is exposed by
+    that key, when its registration names it no other way."""
+    keys: dict[str, str] = {}
+    for call, entry in matches:
+        tools = locate(entry.inline, facts, call) if entry.inline else None
+        if not isinstance(tools, Value) or tools.kind is not ValueKind.DICT:
+            continue
+        for key, item in tools.entries:
+            built = item.call if item.kind is ValueKind.CALL else None
+            if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
+                bound = facts.bound_call(item.ref, call.scope, call.location.line)
+                built = bound.id if bound is not None else None
+            if key is not None and built:
+                keys[built] = key
+    return [replace(site, attrs=tuple(sorted({**dict(site.attrs),
+                                              "tool_name": keys[str(site.attr("call"))]}.items())))
+            if site.kind is SiteKind.TOOL_REGISTRATION and str(site.attr("call")) in keys
+            and site.attr("tool_name") is None and site.attr("tool_name_literal") is None
+            else site for site in sites]
+
+
+def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
+    """One registration per tool written inline where `entry.inline` points: in an object, a
+    key whose value is an object literal (named by the key); in a list, a plain function
+    (`Agent(tools=[search])`, named after it). A `tool(...)` call, or a name bound to one, is
+    registered where it is made. Attrs read the tool as the call's first argument."""
+    tools = locate(entry.inline, facts, call) if entry.inline else None
+    if not isinstance(tools, Value) or tools.kind not in (ValueKind.DICT, ValueKind.LIST):
+        return []
+    symbol = qualified(facts.file.module, call.scope)
+    sites = []
+    for position, (key, item) in enumerate(tools.entries):
+        if tools.kind is ValueKind.DICT and (key is None or item.kind is not ValueKind.DICT):
+            continue
+        if tools.kind is ValueKind.LIST and not _names_function(item, facts):
+            continue
+        attrs = _named_after_definition(entry, extract_attrs(
+            entry.attrs, facts, replace(call, args=(item,), kwargs=())))
+        attrs = {"tool_name": key, **attrs} if key is not None else attrs
+        if admitted(entry, attrs):
+            attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
+            sites.append(_site(entry, facts, call.location, symbol, attrs,
+                               key or str(position), call.id))
+    return sites
+
+
+def _names_function(item: Value, facts: FileFacts) -> bool:
+    """A list item that names a function of this file; an imported name may be a tool object
+    made elsewhere (registered there), so it is not guessed to be a function."""
+    found = facts.local_definition(item.ref) if item.kind is ValueKind.NAME and item.ref \
+        else None
+    return found is not None and found.kind is not DefinitionKind.CLASS
+
+
 def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
+    if entry.inline is not None:
+        return _inline_sites(entry, call, facts)
     definition = None
     location, symbol = call.location, qualified(facts.file.module, call.scope)
     if call.decorates is not None:
         definition = facts.definitions.get(call.decorates)
         symbol = qualified(facts.file.module, call.decorates)
         location = definition.location if definition is not None else call.location
-    attrs = extract_attrs(entry.attrs, facts, call, definition)
+    attrs = _named_after_definition(entry, extract_attrs(entry.attrs, facts, call, definition))
     if not admitted(entry, attrs):
         return []
     attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
@@ -155,10 +232,23 @@ def _call_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
     # A call site is anchored on the call id, which stays unique for chained calls that start
     # at the same position (`Anthropic().messages.create`); a decorator site on its definition.
     anchor = call.id if call.decorates is None else None
+    if entry.methods:
+        return _method_sites(entry, facts, location, symbol, attrs, anchor)
     if entry.expand is None:
         return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
     return [_site(entry, facts, location, symbol, attrs | atom.attrs, atom.suffix, anchor)
             for atom in expand_state_dict(entry.expand, call, facts)]
+
+
+def _named_after_definition(entry: Entry, attrs: dict[str, AttrValue]) -> dict[str, AttrValue]:
+    """`fallback = "definition_name"` on a call: `Tool(search)` is named `search`, after the
+    function its `definition` attribute names (never after a lambda or an unread argument)."""
+    named = attrs.get("definition")
+    last = named.rsplit(".", 1)[-1] if isinstance(named, str) else ""
+    if not last.isidentifier():
+        return attrs
+    return attrs | {spec.name: last for spec in entry.attrs if spec.fallback_to_definition_name
+                    and spec.name not in attrs and f"{spec.name}_literal" not in attrs}
 
 
 def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]:
@@ -177,7 +267,32 @@ def _class_sites(file: FileIR, facts: FileFacts, index: PackIndex) -> list[Site]
                 if admitted(entry, attrs):
                     symbol = qualified(file.module, definition.qualname)
                     attrs |= _engine_attrs(entry, base=base) | {"definition": symbol}
-                    sites.append(_site(entry, facts, definition.location, symbol, attrs))
+                    sites += _method_sites(entry, facts, definition.location, symbol, attrs)
+    return sites
+
+
+def _method_sites(entry: Entry, facts: FileFacts, location: Location, symbol: str,
+                  attrs: dict[str, AttrValue], anchor: str | None = None) -> list[Site]:
+    """One registration per method the model invokes (`entry.methods`) of the class that
+    `definition` names. A class of this file offers only the methods it defines (one that
+    inherits them all keeps the class-level site), each placed on its method like a decorated
+    function; an imported one, every listed method, placed on the registering call."""
+    owner = attrs.get("definition")
+    if not entry.methods or not isinstance(owner, str):
+        return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
+    local = facts.local_definition(owner)
+    methods = [m for m in entry.methods
+               if local is None or f"{local.qualname}.{m}" in facts.definitions]
+    if not methods:
+        return [_site(entry, facts, location, symbol, attrs, anchor=anchor)]
+    sites = []
+    for method in methods:
+        where, named = location, symbol
+        if local is not None:
+            where, named = facts.definitions[f"{local.qualname}.{method}"].location, \
+                qualified(facts.file.module, f"{local.qualname}.{method}")
+        sites.append(_site(entry, facts, where, named,
+                           attrs | {"definition": f"{owner}.{method}"}, method, anchor))
     return sites
 
 

@@ -62,12 +62,17 @@ class FileFacts:
                 return other
         if not call.receiver or not call.receiver.isidentifier():
             return None
+        origin = self.bound_call(call.receiver, call.scope, call.location.line)
+        return origin if origin is not None and origin.callee == owner else None
+
+    def bound_call(self, name: str, scope: str, line: int) -> Call | None:
+        """The call whose result `name` holds when read at `line` in `scope`: `obj = f(…)` in
+        that scope or at module level, written before."""
         candidates = [a for a in self.file.assignments
-                      if a.target == call.receiver and a.scope in (call.scope, MODULE_SCOPE)
-                      and a.value.kind is ValueKind.CALL and a.location.line <= call.location.line]
+                      if a.target == name and a.scope in (scope, MODULE_SCOPE)
+                      and a.value.kind is ValueKind.CALL and a.location.line <= line]
         if not candidates:
             return None
         # The nearest binding wins: the call's own scope over the module, then the latest.
-        latest = max(candidates, key=lambda a: (a.scope == call.scope, a.location.line))
-        origin = self.calls.get(latest.value.call or "")
-        return origin if origin is not None and origin.callee == owner else None
+        latest = max(candidates, key=lambda a: (a.scope == scope, a.location.line))
+        return self.calls.get(latest.value.call or "")

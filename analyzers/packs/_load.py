@@ -233,7 +233,9 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         when=tuple(_build_condition(name, value) for name, value in raw.get("when", {}).items()),
         expand=_build_expansion(raw["expand"]) if "expand" in raw else None,
         description=raw.get("description", ""), verbs=raw.get("verbs"),
+        exact_methods=tuple(raw.get("exact_methods", ())),
         methods=tuple(raw.get("methods", ())),
+        inline=_build_source(raw["inline"]) if "inline" in raw else None,
         unless=_judgements(raw, "unless", judgements, where),
         if_judged=_judgements(raw, "if_judged", judgements, where))
     _check_entry(entry, where)
@@ -339,19 +341,29 @@ def _check_entry(entry: Entry, where: str) -> None:
                         f"enforced (role is {entry.role.value!r})")
     if entry.expand is not None and entry.site is not SiteKind.ATOM:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
-    if entry.methods and entry.verbs is None:
-        raise PackError(f"{where}.methods: exact methods complete a verb set; give `verbs`")
+    if entry.exact_methods and entry.verbs is None:
+        raise PackError(f"{where}.exact_methods: exact methods complete a verb set; give "
+                        "`verbs`")
     if entry.verbs is not None:
         for index, pattern in enumerate(entry.match):
             for name in expand_pattern(pattern):
                 if verb_segment(name) is None:
                     raise PackError(f"{where}.match[{index}]: {name!r}: a verbs entry needs "
                                     "one segment with a single '*' (the method)")
-    if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE):
+    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or entry.on not in (
+            Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
+        raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
+                        "a call with a `definition` attribute naming the object, have methods")
+    if entry.inline is not None and (entry.site is not SiteKind.TOOL_REGISTRATION
+                                     or entry.on is not Trigger.CALL or entry.methods):
+        raise PackError(f"{where}.inline: only tool_registration entries on a call (without "
+                        "methods) read tools written inline")
+    if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE) and "definition" not in names:
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:
                 raise PackError(f"{where}.attrs.{spec.name}.fallback: only decorator and "
-                                "class_base entries sit on a definition with a name")
+                                "class_base entries, and entries with a `definition` "
+                                "attribute, have a definition with a name")
     if entry.on is Trigger.PARAMETER and any(spec.source for spec in entry.attrs):
         raise PackError(f"{where}.attrs: parameter entries take constant attributes only")
     for spec in entry.attrs:

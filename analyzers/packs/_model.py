@@ -163,9 +163,17 @@ class Entry:
     expand: Expansion | None = None
     description: str = ""
     verbs: str | None = None               # a `[verbs]` set: the method's first word decides
-    methods: tuple[str, ...] = ()          # … or the method is one of these exactly
+    exact_methods: tuple[str, ...] = ()    # … or the method is one of these exactly
     unless: tuple[Judgement, ...] = ()
     if_judged: tuple[Judgement, ...] = ()
+    # Tool registrations whose model-invoked functions are methods: of the class itself
+    # (`class T(BaseTool): def _run`) or of the object its `definition` argument builds
+    # (`ShellTool(executor=ShellExecutor())` runs `ShellExecutor.__call__`). One site each.
+    methods: tuple[str, ...] = ()
+    # Tools written inline in an object literal (`streamText({ tools: { book: { execute } } })`):
+    # one registration per key whose value is an object literal, named by the key, its attrs
+    # read from that object as if it were the call's first argument.
+    inline: Source | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ An SDK exposes hundreds of methods; listing each write is a race the catalog los
 with `verbs = "<set>"` instead matches the client root with a wildcard segment (`stripe.**.*`,
 `slack_sdk.WebClient.{chat,files}_*`, `googleapiclient.discovery.build.**.*.execute`) and
 keeps a call only when the text that segment's `*` matched (the method) starts with a verb of
-the named set (`[verbs]` of any pack), or is one of the entry's exact `methods`. Words split at
+the named set (`[verbs]` of any pack), or is one of the entry's `exact_methods`. Words split at
 `_`, `$` and camelCase humps, so `finalize_invoice`, `finalizeInvoice` and
 `FinalizeInvoiceCommand` all start with `finalize`. A method whose first word is in no set
 gives no site: an unknown verb is never guessed to be a write.
@@ -88,7 +88,7 @@ class VerbRule:
 
     @classmethod
     def of(cls, entry: Entry, sets: Mapping[str, frozenset[str]]) -> VerbRule:
-        return cls(sets.get(entry.verbs or "", frozenset()), frozenset(entry.methods),
+        return cls(sets.get(entry.verbs or "", frozenset()), frozenset(entry.exact_methods),
                    tuple(compile_verb_pattern(name) for pattern in entry.match
                          for name in expand_pattern(pattern)))
 

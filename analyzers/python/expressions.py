@@ -160,7 +160,9 @@ class ExpressionReader:
                 results = merged_results((receiver_value,))
         arguments, keywords = self._arguments(node.args, context, reads)
         callee = self.resolver.resolve(function, context.scope) if isinstance(
-            function, (cst.Name, cst.Attribute)) else None
+            function, (cst.Name, cst.Attribute, cst.Subscript)) else None
+        if callee is not None and isinstance(function, cst.Subscript):
+            name = callee.rsplit(".", 1)[-1]     # `Agent[Deps, Out](...)` builds an `Agent`
         location = self.text.location(node)
         call_id = self.facts.call_id(location)
         self.facts.calls.append(Call(

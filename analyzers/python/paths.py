@@ -118,6 +118,13 @@ class Resolver:
                 if head in self.returns:   # `def _resolve(self, p) -> Path`: a Path
                     return self.returns[head]
                 return head if head is not None and self.is_constructor(head) else None
+            case cst.Subscript(value=base):
+                # `Agent[Deps, Out]` parameterises a generic class: it still is `Agent`. An
+                # ALL_CAPS table (`TOOLS["refund"]`) or any other subscript is no class.
+                head = self.resolve(base, scope)
+                last = head.rsplit(".", 1)[-1] if head else ""
+                return head if head is not None and self.is_constructor(head) \
+                    and not last.isupper() else None
         return None
 
     def instance(self, value: cst.BaseExpression | None, scope: Scope) -> str | None:

@@ -16,7 +16,7 @@ from topo.analyzers.typescript.paths import Resolver, unwrap
 from topo.analyzers.typescript.scopes import Binding, ClassInfo, Scope, ScopeKind
 from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
                                               class_members, parameter_nodes, pattern_names,
-                                              statements_of)
+                                              statements_of, written_bases)
 
 __all__ = ["ScopeBuilder"]
 
@@ -99,21 +99,8 @@ class ScopeBuilder:
         return self.resolver.annotation(member.child_by_field_name("return_type"), scope)
 
     def _bases(self, node: tree_sitter.Node, scope: Scope) -> tuple[str, ...]:
-        bases = []
-        for heritage in node.named_children:
-            if heritage.type != "class_heritage":
-                continue
-            for clause in heritage.named_children:
-                if clause.type == "extends_clause":
-                    value = clause.child_by_field_name("value")
-                    resolved = None if value is None else self.resolver.resolve(value, scope)
-                    if resolved is not None:
-                        bases.append(resolved)
-                elif clause.type in ("identifier", "member_expression"):   # JavaScript grammar
-                    resolved = self.resolver.resolve(clause, scope)
-                    if resolved is not None:
-                        bases.append(resolved)
-        return tuple(bases)
+        resolved = (self.resolver.resolve(base, scope) for base in written_bases(node))
+        return tuple(base for base in resolved if base is not None)
 
     def _constructor(self, method: tree_sitter.Node, qualname: str, scope: Scope,
                      info: ClassInfo) -> None:

@@ -101,6 +101,20 @@ class ProjectLayout:
         hasher.update(repr(self.packages).encode("utf-8", "surrogatepass"))
         return hasher.hexdigest()[:16]
 
+    def public_names(self) -> tuple[tuple[str, str], ...]:
+        """The entry modules of workspace packages by the specifier that imports them
+        (`packages/agents/src/index` is `@openai/agents`): in the repository of a library, its
+        own examples call it through these modules, and packs name it by its package."""
+        names = set()
+        for package in self.packages:
+            for subpath, _ in package.exports:
+                if "*" in subpath or not (subpath == "." or subpath.startswith("./")):
+                    continue
+                module = self._first(package.entry(subpath[1:]), package.directory)
+                if module is not None:
+                    names.add((module, strip_script_extension(package.name + subpath[1:])))
+        return tuple(sorted(names))
+
     def resolve(self, importer: str, specifier: str) -> str | None:
         """The module `specifier` names when written in `importer`; None when a relative
         path climbs above the root."""

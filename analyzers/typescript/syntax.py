@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-__all__ = ["pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
+__all__ = ["written_bases", "pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
            "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
            "class_members", "pattern_defaults"]
 
@@ -133,6 +133,28 @@ def parameter_nodes(function: tree_sitter.Node) -> list[ParameterNode]:
         parameter = ParameterNode(child)
         if parameter.pattern is not None and parameter.pattern.type != "this":
             found.append(parameter)
+    return found
+
+
+def written_bases(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The classes a class extends and the interfaces it implements, as written: `class
+    LocalShell implements Shell` plays the `Shell` role (the SDK calls its `run`) as a subclass
+    would. A generic `Tool<In>` is its name."""
+    found = []
+    for heritage in node.named_children:
+        if heritage.type != "class_heritage":
+            continue
+        for clause in heritage.named_children:
+            if clause.type == "extends_clause":
+                value = clause.child_by_field_name("value")
+                if value is not None:
+                    found.append(value)
+            elif clause.type in ("identifier", "member_expression"):   # JavaScript grammar
+                found.append(clause)
+            elif clause.type == "implements_clause":
+                found += [item.child_by_field_name("name") or item
+                          if item.type == "generic_type" else item
+                          for item in clause.named_children]
     return found
 
 

@@ -27,7 +27,7 @@ from topo.analyzers.typescript.scopes import ClassInfo, Scope, ScopeKind
 from topo.analyzers.typescript.spans import SourceText
 from topo.analyzers.typescript.syntax import (CLASS_TYPES, DECLARATION_TYPES, FUNCTION_TYPES,
                                               SKIPPED_STATEMENTS, class_members, exit_kind,
-                                              statements_of)
+                                              statements_of, written_bases)
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["StatementWalker"]
@@ -387,7 +387,7 @@ class StatementWalker:
         decorators = self._decorators([child for child in node.children
                                        if child.type == "decorator"], context, qualname)
         info = self.builder.class_info(node, qualname, context.scope)
-        bases = info.bases or tuple(self.text.text(base) for base in _written_bases(node))
+        bases = info.bases or tuple(self.text.text(base) for base in written_bases(node))
         self.facts.definitions.append(Definition(
             qualname=qualname, name=wanted, kind=DefinitionKind.CLASS, location=location,
             scope=context.scope.qualname, decorators=decorators, bases=bases))
@@ -469,20 +469,6 @@ def _declared_names(declaration: tree_sitter.Node, text: SourceText) -> list[str
         return names
     name = declaration.child_by_field_name("name")
     return [text.text(name)] if name is not None else []
-
-
-def _written_bases(node: tree_sitter.Node) -> list[tree_sitter.Node]:
-    found = []
-    for heritage in node.named_children:
-        if heritage.type == "class_heritage":
-            for clause in heritage.named_children:
-                if clause.type == "extends_clause":
-                    value = clause.child_by_field_name("value")
-                    if value is not None:
-                        found.append(value)
-                elif clause.type in ("identifier", "member_expression"):
-                    found.append(clause)
-    return found
 
 
 def _class_attribute(name: str, value: Value, location: Location, scope: str,

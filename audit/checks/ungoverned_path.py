@@ -22,6 +22,8 @@ def _source(ctx: CheckContext, origin_id: str) -> str:
     origin = ctx.graph.nodes[origin_id].get("site") if origin_id in ctx.graph else None
     if origin is None:
         return f"model output from `{origin_id}`"
+    if origin.kind is SiteKind.TOOL_REGISTRATION and origin.attr("receives") == "output":
+        return f"the model's output, handed to `{origin.symbol}`,"
     if origin.kind is SiteKind.TOOL_REGISTRATION:
         return f"the model, through tool `{origin.attr('tool_name') or origin.symbol}`,"
     return f"model output from `{origin.symbol}`"

@@ -88,6 +88,7 @@ class _Index:
     gates_at: dict          # (file, line, column) -> gate site
     gates_in: dict          # function key -> gate site ids in it
     entry_tools: dict       # function key -> tool registration / action handler sites
+    call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +145,15 @@ def _index(graph: nx.MultiDiGraph) -> _Index:
     for gate in gates:
         gates_in.setdefault(gate.symbol, []).append(gate.id)
     entry_tools: dict[str, list[Site]] = {}
+    call_tools: dict[str, list[Site]] = {}
     for tool in sites_of_kind(graph, SiteKind.TOOL_REGISTRATION,
                               SiteKind.ACTION_HANDLER):
         entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
+        if tool.attr("call") and not tool.attr("definition"):
+            call_tools.setdefault(str(tool.attr("call")), []).append(tool)
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools)
+        gates_in, entry_tools, call_tools)
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -165,8 +169,9 @@ def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
         predecessors = [p for p in _predecessors(ctx, function)
                         if p.call.id not in {h.call.id for h in hops}]
         if not predecessors or len(hops) > ctx.config.max_path:
-            produced += 1
-            yield _evaluate(ctx, executor, hops, function)
+            for tools in _ways_in(ctx, executor, function):
+                produced += 1
+                yield _evaluate(ctx, executor, hops, function, tools)
             continue
         for hop in reversed(predecessors):
             stack.append((function_node(function_key(hop.file, hop.call.scope)), (hop, *hops)))
@@ -186,15 +191,27 @@ def _predecessors(ctx: _Scope, function: str) -> list[Hop]:
     return hops
 
 
-def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str) -> Chain:
+def _ways_in(ctx: _Scope, executor: Site, entry: str) -> list[tuple[Site, ...]]:
+    """The registrations a chain starts from, one chain each: the same function registered
+    twice (with approval in one file, without in another) is two ways in. A registration at
+    the executor's own call (`codex_tool(...)`, whose effect is the library) is one too. A
+    class registered by its base (`implements Editor`: some tool holds it) gives way to the
+    calls seen handing it to a tool, which say how (`applyPatchTool({ editor, needsApproval })`)."""
+    tools = [*ctx.index.entry_tools.get(entry.removeprefix("function:"), ()),
+             *ctx.index.call_tools.get(str(executor.attr("call")), ())]
+    tools = [tool for tool in tools if not tool.attr("base")] or tools
+    return [(tool,) for tool in tools] if len(tools) > 1 else [tuple(tools)]
+
+
+def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
+              tools: tuple[Site, ...]) -> Chain:
     enforced: list[str] = []
     origins: list[str] = []
     gates: list[str] = []
     index = ctx.index
     gate_sites = index.gates_at
-    entry_key = entry.removeprefix("function:")
     knowledge = ctx.facts.knowledge
-    for tool in index.entry_tools.get(entry_key, ()):
+    for tool in tools:
         if knowledge.governed(tool) or knowledge.requires_approval(tool):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:

@@ -73,6 +73,25 @@ def test_callee_through_constructor_typed_instances() -> None:
     assert creates["local.embeddings"] == "openai.OpenAI.embeddings.create"
 
 
+def test_a_parameterised_generic_class_is_the_class() -> None:
+    ir = parse("""
+        from pydantic_ai import Agent
+        agent = Agent[Deps, Answer]("openai:gpt-4o")
+
+        @agent.output_validator
+        async def check(output):
+            return output
+
+        TOOLS = {"refund": refund}
+        TOOLS["refund"](1)
+        handlers["x"]()
+        """)
+    assert call(ir, "Agent").callee == "pydantic_ai.Agent"
+    assert call(ir, "output_validator").callee == "pydantic_ai.Agent.output_validator"
+    # twins: a dispatch table and a dict of handlers are indexed, not parameterised
+    assert [c.callee for c in ir.calls if c.name == ""] == [None, None]
+
+
 def test_unresolvable_callee_is_none_and_builtins_are_named() -> None:
     ir = parse(AGENT)
     assert [c.callee for c in ir.calls if c.receiver == "unknown_thing"] == [None]

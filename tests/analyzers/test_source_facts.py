@@ -44,6 +44,18 @@ def test_reexported_function_resolves_across_files() -> None:
     assert ("function:app.main", "function:pkg.impl.work") in edges(result, EdgeKind.CALLS)
 
 
+def test_function_reexported_under_its_module_name_resolves_once() -> None:
+    # `from .tool import tool` in the package: `pkg.tool` is the function, and the name it
+    # leads to, `pkg.tool.tool`, is the module's function, not another re-export hop.
+    result = facts(files={
+        "pkg/__init__.py": "from pkg.tool import tool\n",
+        "pkg/tool.py": "def tool():\n    return 1\n",
+        "app.py": "from pkg import tool\n\ndef main():\n    tool()\n"})
+    assert ("function:app.main", "function:pkg.tool.tool") in edges(result, EdgeKind.CALLS)
+    assert [c.callee for f in result.files for c in f.calls if c.name == "tool"] == \
+        ["pkg.tool.tool"]
+
+
 def test_calling_a_class_reaches_its_init() -> None:
     result = facts(app="""
         class Agent:

@@ -23,7 +23,7 @@ id = "demo.write"
 on = "call"
 match = ["demo.Client.**.*", "demo.Chat.{chat,files}_*", "demo.build.**.*.execute"]
 verbs = "demo_write"
-methods = ["sharedPublicURL"]
+exact_methods = ["sharedPublicURL"]
 site = "executor"
 role = "execution"
 tier = "money"
@@ -99,8 +99,8 @@ def test_the_engine_keeps_writes_and_drops_reads(tmp_path):
     assert site.attr("entry") == "demo.write" and site.attr("tier") == "money"
 
 
-def test_methods_need_verbs(tmp_path):
-    with pytest.raises(PackError, match=r"demo.toml: entries\[0\].methods: .*give `verbs`"):
+def test_exact_methods_need_verbs(tmp_path):
+    with pytest.raises(PackError, match=r"demo.toml: entries\[0\].exact_methods: .*give `verbs`"):
         load_pack(write(tmp_path, DEMO.replace('verbs = "demo_write"\n', "")))
 
 

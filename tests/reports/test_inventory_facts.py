@@ -43,6 +43,23 @@ def test_governance_is_the_weakest_effects() -> None:
     assert (lonely.governance, lonely.effects, lonely.framework) == (NO_EFFECT, (), "unknown")
 
 
+def test_an_output_validator_is_an_entry_but_no_tool() -> None:
+    sites = (_site("check", SiteKind.TOOL_REGISTRATION, 1, receives="output"),
+             _site("reg", SiteKind.TOOL_REGISTRATION, 5, tool_name="wipe"))
+    assert [t.name for t in tool_inventory(sites, (), (), Placement(()), (), ())] == ["wipe"]
+
+
+def test_declared_hints_are_evidence_and_disagreement_leaves_them_out() -> None:
+    sites = (_site("a", SiteKind.TOOL_REGISTRATION, 1, tool_name="write", read_only_hint=False,
+                   destructive_hint=True),
+             _site("b", SiteKind.TOOL_REGISTRATION, 5, tool_name="write", read_only_hint=True,
+                   read_only_hint_literal=False),
+             _site("c", SiteKind.TOOL_REGISTRATION, 9, tool_name="list", read_only_hint=True))
+    tools = {t.name: t for t in tool_inventory(sites, (), (), Placement(()), (), ())}
+    assert tools["write"].hints == (("destructive_hint", True),)
+    assert tools["list"].hints == (("read_only_hint", True),)
+
+
 def test_an_ungoverned_path_finding_overrides_governance() -> None:
     finding = Finding(codes.UNGOVERNED_PATH, Severity.CRITICAL, "reaches rm",
                       Location("svc/tools.py", 2), path=("reg", "rm"), fingerprint="fp1:x")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from topo.analyzers.ir import Language, ValueKind
+from topo.analyzers.ir import DefinitionKind, Language, ValueKind
 from tests.typescript.ts_helpers import PATH, call, parse_ts
 
 AGENT = """
@@ -214,3 +214,16 @@ def test_a_pack_wrapper_call_denotes_its_first_argument() -> None:
     assert call(wrapped, "run").callee == "child_process.exec"
     assert call(wrapped, "kept").callee == "other.wrap"     # not a wrapper: not unwrapped
     assert call(plain, "run").callee == "util.promisify"    # no pack says so: not guessed
+
+
+def test_a_class_bases_are_what_it_extends_and_implements() -> None:
+    ir = parse_ts("""
+        import { StructuredTool } from '@langchain/core/tools';
+        import { Computer, Shell } from '@openai/agents';
+        import * as agents from '@openai/agents';
+        class Local implements Shell, agents.Editor, Comparable<Local> {}
+        class Browser extends StructuredTool implements Computer {}
+        """)
+    bases = {d.qualname: d.bases for d in ir.definitions if d.kind is DefinitionKind.CLASS}
+    assert bases["Local"] == ("@openai/agents.Shell", "@openai/agents.Editor")
+    assert bases["Browser"] == ("@langchain/core/tools.StructuredTool", "@openai/agents.Computer")

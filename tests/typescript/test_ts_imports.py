@@ -133,6 +133,10 @@ def test_workspace_packages_resolve_to_their_sources(tmp_path) -> None:
     # twins: an unknown package and a subpath the exports do not list stay packages
     assert layout.locate("apps/web/page.ts", "@acme/other") == ("@acme/other", True)
     assert layout.locate("apps/web/page.ts", "@acme/tools/secret")[1] is True
+    # the entry modules by their package name (packs name a library by it); a pattern
+    # subpath names no single module
+    assert layout.public_names() == (("packages/db/src/main", "@acme/db"),
+                                     ("packages/tools/src/index", "@acme/tools"))
 
 
 def test_an_unreadable_workspace_manifest_is_an_unknown_not_a_hang(tmp_path) -> None:

@@ -1,0 +1,1 @@
+export { tool, shellTool } from './tool';
