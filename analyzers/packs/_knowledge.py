@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import McpServerRule, Pack, PolicyWrites, RetentionRule
+from topo.analyzers.packs._model import (IntentRules, McpServerRule, Pack, PolicyWrites,
+                                         RetentionRule)
 
 __all__ = ["Knowledge", "packs_digest"]
 
@@ -32,6 +33,7 @@ class Knowledge:
     policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
     config_settings: tuple[str, ...] = ()                        # settings packs name
     mcp_servers: tuple[McpServerRule, ...] = ()
+    intent: IntentRules | None = None                            # `[tools.intent]`, merged
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -50,7 +52,8 @@ class Knowledge:
             policy_writes=tuple((pack.system, rule) for pack in packs
                                 for rule in pack.policy_writes),
             config_settings=_union(pack.settings for pack in packs),
-            mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers))
+            mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
+            intent=_merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -109,6 +112,22 @@ def packs_digest(packs: Iterable[Pack]) -> str:
     factories change what the Python front-end resolves)."""
     parts = sorted(f"{pack.file}\0{pack.digest}" for pack in packs)
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def _merged_intent(rules: list[IntentRules]) -> IntentRules | None:
+    """The packs' `[tools.intent]` as one: a verb keeps the tier of the first pack (by system)
+    that lists it; the largest `tier_drop` wins."""
+    if not rules:
+        return None
+    verbs: dict[str, str] = {}
+    for rule in rules:
+        for verb, tier in rule.verbs:
+            verbs.setdefault(verb, tier)
+    return IntentRules(verbs=tuple(sorted(verbs.items())),
+                       tier_drop=max(rule.tier_drop for rule in rules),
+                       confirmations=_union(rule.confirmations for rule in rules),
+                       success_keys=_union(rule.success_keys for rule in rules),
+                       log_calls=_union(rule.log_calls for rule in rules))
 
 
 def _systems(pack: Pack) -> set[str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
+           "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
            "Pack"]
 
 
@@ -152,6 +152,23 @@ class ToolRules:
     injected_annotations: tuple[str, ...] = ()
     approval_attributes: tuple[str, ...] = ()
     governed: bool = False
+    intent: IntentRules | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IntentRules:
+    """Pack-level `[tools.intent]`: when a model-callable tool with no recognised effect is an
+    executor by intent (analyzers/flow/intent.py). `verbs` pairs each write verb with the tier
+    (a `Tier` value) of what it does; such an executor is ranked `tier_drop` levels below that
+    tier. `confirmations` are words of a returned text or status that say a write happened,
+    `success_keys` keys whose `true` says so; `log_calls` are name patterns of calls that only
+    log, so a body made of them is a stub."""
+
+    verbs: tuple[tuple[str, str], ...] = ()
+    tier_drop: int = 1
+    confirmations: tuple[str, ...] = ()
+    success_keys: tuple[str, ...] = ()
+    log_calls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
