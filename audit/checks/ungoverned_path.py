@@ -28,7 +28,8 @@ def _source(ctx: CheckContext, origin_id: str) -> str:
     if origin is None:
         return f"model output from `{origin_id}`"
     if origin.kind is SiteKind.TOOL_REGISTRATION:
-        return f"the model, through tool `{origin.attr('tool_name') or origin.symbol}`,"
+        name = origin.attr("tool_name") or origin.attr("definition") or origin.symbol
+        return f"the model, through tool `{name}`,"
     return f"model output from `{origin.symbol}`"
 
 
