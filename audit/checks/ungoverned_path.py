@@ -62,7 +62,8 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
             continue
         chain = chains[0]
         entries = dict.fromkeys(origin for c in chains for origin in c.origins)
-        more = f" (and {len(entries) - 1} more entries)" if len(entries) > 1 else ""
+        others = len(entries) - 1
+        more = f" (and {others} more {'entry' if others == 1 else 'entries'})" if others else ""
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
             message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
