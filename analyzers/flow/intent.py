@@ -11,8 +11,8 @@ registered tool becomes an EXECUTOR site here, `inferred`, with `stub_or_in_memo
 - nothing it runs, directly or through repo functions it calls, is an executor or a model call
   (a recognised effect is reported by itself; a tool that asks a model is not a write);
 - its body (nested functions included) shows the intent, the first of:
-  `writes_state`: it assigns to, or mutates (`.append`, `.pop`, …), an attribute or item of a
-  parameter (the run context `ctx.context.seat = …`), of `self`/`this`, or of a module-level
+  `writes_state`: it assigns to, deletes (`del`, `delete`) or mutates (`.append`, `.pop`, …)
+  an attribute or item of a parameter (the run context `ctx.context.seat = …`), of `self`/`this`, or of a module-level
   name (`ORDERS[order_id] = …`); locals do not count (`changes.append(op)` builds a value);
   `returns_confirmation`: it returns a text whose words confirm the write (`f"deleted
   {path}"`), or a literal with a `true` success key or a confirming status
@@ -203,6 +203,9 @@ class _Body:
                     _root(assignment.target) in roots and _is_member(assignment.target):
                 return _Evidence("writes_state",
                                  f"{assignment.target} = {assignment.value.text}")
+        for deletion in self.file.deletions:
+            if self._holds(deletion.scope) and _root(deletion.target) in roots:
+                return _Evidence("writes_state", f"del {deletion.target}")
         for call in self.file.calls:
             if self._holds(call.scope) and call.receiver and \
                     call.name in MUTATING_METHODS | _REMOVING_METHODS and \

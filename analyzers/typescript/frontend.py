@@ -39,7 +39,7 @@ from topo.analyzers.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-8"
+FRONTEND_VERSION = "typescript-9"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
@@ -157,6 +157,7 @@ def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: Pr
         calls=tuple(sorted(facts.calls, key=lambda item: (_order(item.location), item.id))),
         assignments=tuple(facts.assignments),
         returns=tuple(facts.returns),
+        deletions=tuple(facts.deletions),
         comments=_comments(root, empty.language, text),
         unknowns=tuple(facts.unknowns),
         blocks=tuple(facts.blocks),

@@ -17,6 +17,16 @@ from topo.audit.model import Severity
 UNGOVERNED = "UNGOVERNED-PATH"
 
 
+def _audit_tool(root: Path, name: str, body: str):
+    """Audit one Agents SDK tool `name(order_id)` with `body`, its `def` on line 7, beside a
+    module-level `ORDERS` dict."""
+    (root / "app.py").write_text(
+        "from agents import Agent, function_tool\n\nORDERS = {}\n\n\n@function_tool\n"
+        f"def {name}(order_id: str):\n    {body}\n\n\n"
+        f"agent = Agent(name='shop', tools=[{name}])\n")
+    return audit_source(root, {})
+
+
 def test_a_run_context_write_is_an_effect_by_intent_one_tier_lower(tmp_path: Path) -> None:
     findings = audit_source(tmp_path, {"app.py": """
         from agents import Agent, RunContextWrapper, function_tool
@@ -42,15 +52,12 @@ def test_a_run_context_write_is_an_effect_by_intent_one_tier_lower(tmp_path: Pat
     'print(f"Cancelling {order_id}")',
     'pass',
     'ORDERS.pop(order_id)\n    return "ok"',
+    'del ORDERS[order_id]\n    return "ok"',
     'self_log = []\n    self_log.append(order_id)\n    ORDERS[order_id] = "x"\n    return "ok"',
 ])
 def test_each_kind_of_evidence_makes_a_cancel_tool_an_executor(tmp_path: Path,
                                                                body: str) -> None:
-    source = ("from agents import Agent, function_tool\n\nORDERS = {}\n\n\n@function_tool\n"
-              f"def cancel_order(order_id: str):\n    {body}\n\n\n"
-              "agent = Agent(name='shop', tools=[cancel_order])\n")
-    (tmp_path / "app.py").write_text(source)
-    assert found(audit_source(tmp_path, {}), UNGOVERNED) == [("app.py", 7)]
+    assert found(_audit_tool(tmp_path, "cancel_order", body), UNGOVERNED) == [("app.py", 7)]
 
 
 @pytest.mark.parametrize("name, body", [
@@ -63,11 +70,7 @@ def test_each_kind_of_evidence_makes_a_cancel_tool_an_executor(tmp_path: Path,
 ])
 def test_echoes_locals_failures_and_read_names_are_not_executors(tmp_path: Path, name: str,
                                                                  body: str) -> None:
-    source = ("from agents import Agent, function_tool\n\nORDERS = {}\n\n\n@function_tool\n"
-              f"def {name}(order_id: str):\n    {body}\n\n\n"
-              f"agent = Agent(name='shop', tools=[{name}])\n")
-    (tmp_path / "app.py").write_text(source)
-    assert found(audit_source(tmp_path, {}), UNGOVERNED) == []
+    assert found(_audit_tool(tmp_path, name, body), UNGOVERNED) == []
 
 
 def test_a_tool_that_asks_a_model_or_reaches_a_real_effect_is_not_one(tmp_path: Path) -> None:
