@@ -7,7 +7,8 @@ registered tool becomes an EXECUTOR site here, `inferred`, with `stub_or_in_memo
 
 - its exposed name (the registration's `tool_name`, else the function's name, or for a
   function value of an object literal the key path's last name: `cancelOrder` of
-  `cancelOrder.execute`) begins with a write verb of the packs' `[tools.intent]`;
+  `cancelOrder.execute`) begins with a write verb of the packs' `[tools.intent]`, and not
+  with an excluded phrase (`transfer_to_billing` is a handoff, not a money transfer);
 - nothing it runs, directly or through repo functions it calls, is an executor or a model call
   (a recognised effect is reported by itself; a tool that asks a model is not a write);
 - its body (nested functions included) shows the intent, the first of:
@@ -90,7 +91,7 @@ def intent_executors(data: IntentInput) -> tuple[Site, ...]:
         file, definition = located
         name = exposed_name(tool, definition)
         words = name_words(name)
-        tier = verbs.get(words[0]) if words else None
+        tier = verbs.get(words[0]) if words and not _excluded(words, rules) else None
         if tier is None or reach.has_effect(key):
             continue
         evidence = _evidence(file, definition, rules, logs)
@@ -111,6 +112,12 @@ def exposed_name(tool: Site, definition: Definition) -> str:
         f"{definition.scope}.{definition.name}"
     parts = definition.qualname.split(".")
     return parts[-2] if definition.qualname != own and len(parts) > 1 else definition.name
+
+
+def _excluded(words: tuple[str, ...], rules: IntentRules) -> bool:
+    """The name begins with an excluded phrase (`transfer to`: a handoff)."""
+    return any(words[:len(phrase)] == phrase
+               for phrase in (tuple(text.split()) for text in rules.excluded_names))
 
 
 def name_words(name: str) -> tuple[str, ...]:

@@ -127,7 +127,8 @@ def _merged_intent(rules: list[IntentRules]) -> IntentRules | None:
                        tier_drop=max(rule.tier_drop for rule in rules),
                        confirmations=_union(rule.confirmations for rule in rules),
                        success_keys=_union(rule.success_keys for rule in rules),
-                       log_calls=_union(rule.log_calls for rule in rules))
+                       log_calls=_union(rule.log_calls for rule in rules),
+                       excluded_names=_union(rule.excluded_names for rule in rules))
 
 
 def _systems(pack: Pack) -> set[str]:

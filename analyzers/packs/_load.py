@@ -153,7 +153,8 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
     return IntentRules(verbs=tuple(sorted(verbs.items())), tier_drop=raw.get("tier_drop", 1),
                        confirmations=tuple(raw.get("confirmations", ())),
                        success_keys=tuple(raw.get("success_keys", ())),
-                       log_calls=tuple(raw.get("log_calls", ())))
+                       log_calls=tuple(raw.get("log_calls", ())),
+                       excluded_names=tuple(raw.get("excluded_names", ())))
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:

@@ -160,15 +160,17 @@ class IntentRules:
     """Pack-level `[tools.intent]`: when a model-callable tool with no recognised effect is an
     executor by intent (analyzers/flow/intent.py). `verbs` pairs each write verb with the tier
     (a `Tier` value) of what it does; such an executor is ranked `tier_drop` levels below that
-    tier. `confirmations` are words of a returned text or status that say a write happened,
-    `success_keys` keys whose `true` says so; `log_calls` are name patterns of calls that only
-    log, so a body made of them is a stub."""
+    tier, unless the name begins with one of `excluded_names` (words: `transfer to` is a
+    handoff). `confirmations` are words of a returned text or status that say a write
+    happened, `success_keys` keys whose `true` says so; `log_calls` are name patterns of calls
+    that only log, so a body made of them is a stub."""
 
     verbs: tuple[tuple[str, str], ...] = ()
     tier_drop: int = 1
     confirmations: tuple[str, ...] = ()
     success_keys: tuple[str, ...] = ()
     log_calls: tuple[str, ...] = ()
+    excluded_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,7 @@ def test_each_kind_of_evidence_makes_a_cancel_tool_an_executor(tmp_path: Path,
     ("cancel_order", 'raise NotImplementedError("later")'),
     ("get_order", 'ORDERS[order_id] = "seen"\n    return "cancelled"'),  # a read verb
     ("cancellation_policy", 'return "cancelled orders are refunded"'),  # not the verb itself
+    ("transfer_to_billing", 'return "Transferred to billing"'),          # a handoff
 ])
 def test_echoes_locals_failures_and_read_names_are_not_executors(tmp_path: Path, name: str,
                                                                  body: str) -> None:

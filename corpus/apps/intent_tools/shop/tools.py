@@ -93,6 +93,12 @@ def lookup_refunds(ctx: RunContextWrapper[ShopContext]) -> str:
     return "refunded: " + ", ".join(ctx.context.refunds)
 
 
+@function_tool
+def transfer_to_support() -> str:
+    return "Transferred to support"
+
+
 agent = Agent(name="shop", tools=[update_seat, refund_order, remove_item, place, issue_voucher,
                                   purchase_upgrade, grant_access, get_cart, send_feedback,
-                                  book_table, save_draft, delete_log, lookup_refunds])
+                                  book_table, save_draft, delete_log, lookup_refunds,
+                                  transfer_to_support])
