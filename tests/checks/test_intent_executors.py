@@ -116,7 +116,22 @@ def test_approval_on_the_registration_governs_an_intent_executor(tmp_path: Path)
 
 def test_several_entries_to_one_effect_give_one_finding_with_the_others_related(
         tmp_path: Path) -> None:
-    findings = audit_source(tmp_path, {"app.py": """
+    alone = only(audit_source(tmp_path / "alone", {"app.py": """
+        import shutil
+
+        from agents import Agent, function_tool
+
+        def _wipe(path):
+            shutil.rmtree(path)
+
+        @function_tool
+        def clear_cache(path: str) -> str:
+            _wipe(path)
+            return "cleared"
+
+        agent = Agent(name="ops", tools=[clear_cache])
+    """}), UNGOVERNED)
+    findings = audit_source(tmp_path / "both", {"app.py": """
         import shutil
 
         from agents import Agent, function_tool
@@ -140,6 +155,7 @@ def test_several_entries_to_one_effect_give_one_finding_with_the_others_related(
     assert finding.location.line == 6
     assert finding.message.endswith("(and 1 more entry)")
     assert [place.line for place in finding.related] == [9, 14]
+    assert finding.fingerprint == alone.fingerprint != ""   # the kept finding keeps its identity
 
 
 def test_words_of_exposed_names() -> None:
