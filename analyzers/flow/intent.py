@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import CallGraph, function_key
@@ -40,7 +40,6 @@ from topo.analyzers.flow.dataflow import MUTATING_METHODS
 from topo.analyzers.ir import MODULE_SCOPE, Definition, FileIR, Return, Value, ValueKind
 from topo.analyzers.model import Location, Site, SiteKind
 from topo.analyzers.packs import IntentRules, Knowledge
-from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["IntentInput", "intent_executors", "exposed_name", "name_words"]
 
@@ -78,7 +77,7 @@ def intent_executors(data: IntentInput) -> tuple[Site, ...]:
     if rules is None:
         return ()
     verbs = dict(rules.verbs)
-    logs = NamePatterns.build(rules.log_calls)
+    logs = rules.log_patterns()
     reach = _Reach.of(data.graph, data.sites)
     found: dict[str, Site] = {}
     for tool in data.sites:
@@ -178,7 +177,7 @@ def _contains(keys: Sequence[str], key: str) -> bool:
 # ---- the body's evidence ---------------------------------------------------------------------
 
 def _evidence(file: FileIR, definition: Definition, rules: IntentRules,
-              logs: NamePatterns) -> _Evidence | None:
+              logs: Container[str]) -> _Evidence | None:
     inside = _Body(file, definition)
     return (inside.state_write() or inside.confirmation(rules) or inside.stub(logs))
 
@@ -226,7 +225,7 @@ class _Body:
                 return _Evidence("returns_confirmation", returned.value.text)
         return None
 
-    def stub(self, logs: NamePatterns) -> _Evidence | None:
+    def stub(self, logs: Container[str]) -> _Evidence | None:
         calls = [c for c in self.file.calls if self._holds(c.scope)]
         if any(c.callee not in logs for c in calls):
             return None

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass
 
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
+from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule", "PolicyWrites", "McpServerRule",
@@ -171,6 +172,10 @@ class IntentRules:
     success_keys: tuple[str, ...] = ()
     log_calls: tuple[str, ...] = ()
     excluded_names: tuple[str, ...] = ()
+
+    def log_patterns(self) -> NamePatterns:
+        """`log_calls` as a set to ask: `"builtins.print" in rules.log_patterns()`."""
+        return NamePatterns.build(self.log_calls)
 
 
 @dataclass(frozen=True, slots=True)
