@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from topo.analyzers.ir import (Assignment, Call, Definition, Export, Guard, GuardedBlock, Import,
-                               Return)
+from topo.analyzers.ir import (Assignment, Call, Definition, Deletion, Export, Guard,
+                               GuardedBlock, Import, Return)
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["Context", "Facts", "read_block"]
@@ -50,6 +50,7 @@ class Facts:
     calls: list[Call] = field(default_factory=list)
     assignments: list[Assignment] = field(default_factory=list)
     returns: list[Return] = field(default_factory=list)
+    deletions: list[Deletion] = field(default_factory=list)
     blocks: list[GuardedBlock] = field(default_factory=list)
     unknowns: list[Unknown] = field(default_factory=list)
     _ids: set[str] = field(default_factory=set)

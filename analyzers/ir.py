@@ -26,7 +26,8 @@ from topo.analyzers.model import Location, Unknown
 
 __all__ = [
     "Language", "ValueKind", "Value", "Comparison", "Condition", "GuardKind", "Guard", "Import",
-    "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Return",
+    "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Deletion",
+    "Return",
     "Comment", "GuardedBlock", "CodeCell", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
     "merged_results", "scope_chain",
 ]
@@ -278,6 +279,17 @@ class Assignment:
 
 
 @dataclass(frozen=True, slots=True)
+class Deletion:
+    """`del target` (Python) or `delete target` (TS/JS): an attribute or item removed, as an
+    access path (`ORDERS[*]`, `self.sessions["a"]`); one per target of `del a, b`."""
+
+    target: str
+    location: Location
+    scope: str
+    guards: tuple[Guard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Return:
     value: Value | None
     location: Location
@@ -335,3 +347,4 @@ class FileIR:
     parse_error: Unknown | None = None   # set when the file could not be parsed at all
     blocks: tuple[GuardedBlock, ...] = ()   # every guarded block, empty ones included
     cells: tuple[CodeCell, ...] = ()        # a notebook's code cells (empty for other files)
+    deletions: tuple[Deletion, ...] = ()     # `del x[k]` / `delete x[k]`

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 __all__ = ["AttrValue", "AttributeDecl", "Edge", "EdgeKind", "FLAG", "LITERAL", "Location",
-           "NAMES", "ROLE_KINDS", "SITE_ATTRIBUTES", "Site", "SiteKind", "TEXT", "Tier",
-           "UndeclaredAttribute", "Unknown"]
+           "LOWEST_LEVEL", "NAMES", "ROLE_KINDS", "SITE_ATTRIBUTES", "Site", "SiteKind", "TEXT",
+           "Tier", "UndeclaredAttribute", "Unknown"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -99,7 +99,13 @@ class SiteKind(enum.Enum):
 
 
 class Tier(enum.Enum):
-    """Consequence tier of an executor; it adjusts finding severity (findings.md)."""
+    """Consequence tier of an executor; it adjusts finding severity (findings.md).
+
+    Tiers are ordered by consequence `level`, 0 the highest: money, deletion, access and code
+    execution are irreversible or high-stakes (0); communication, data writes and workflow
+    steps (1); no consequence (2). "One tier lower" means one level down (`lowered`): an
+    intent executor (a stub tool named `refund_*`) keeps its tier's name and is ranked a level
+    below it (the executor's `tier_drop`)."""
 
     MONEY = "money"
     DELETION = "deletion"
@@ -109,6 +115,20 @@ class Tier(enum.Enum):
     CODE_EXECUTION = "code_execution"
     WORKFLOW = "workflow"
     NONE = "none"
+
+    @property
+    def level(self) -> int:
+        """The consequence level, 0 the highest (see the class docstring)."""
+        return _TIER_LEVELS[self]
+
+    def lowered(self, drop: int) -> int:
+        """The level `drop` tiers below this one, never below the lowest (`Tier.NONE`)."""
+        return min(self.level + max(drop, 0), LOWEST_LEVEL)
+
+
+_TIER_LEVELS = {Tier.MONEY: 0, Tier.DELETION: 0, Tier.ACCESS: 0, Tier.CODE_EXECUTION: 0,
+                Tier.COMMUNICATION: 1, Tier.DATA_WRITE: 1, Tier.WORKFLOW: 1, Tier.NONE: 2}
+LOWEST_LEVEL = _TIER_LEVELS[Tier.NONE]
 
 
 AttrValue = str | int | float | bool | None | tuple
@@ -393,6 +413,15 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("command", LITERAL, "the command run", True),
         _a("shell", LITERAL, "whether the command runs through a shell", True),
         _a("source_code", TEXT, "the source text of the evaluated code"),
+        # Intent executors (flow/intent.py): a model-callable tool named for a write whose body
+        # has no recognised effect, only a stub or an in-memory one.
+        _a("stub_or_in_memory", FLAG, "the effect is a stub or in-memory: the tool is "
+           "consequential by its name, not by a recognised API"),
+        _a("intent_verb", TEXT, "the write verb the tool's exposed name begins with"),
+        _a("intent_evidence", TEXT, "why the body counts: writes_state, "
+           "returns_confirmation, empty_body or logs_only"),
+        _a("evidence_text", TEXT, "the source text of that write or return"),
+        _a("tier_drop", (int,), "consequence levels below the tier's own (Tier.lowered)"),
     ),
     SiteKind.DISPATCHER: (
         _a("function", TEXT, "the source text of the expression that picks the function"),

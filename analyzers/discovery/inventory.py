@@ -4,8 +4,8 @@ Seed 000 ("Audit scope") excludes generated code, vendored dependencies, fixture
 initial discovery; the defaults here follow it, and `include_tests` brings tests back. Every file
 that looks like source but cannot be read (too large, binary, not UTF-8, a symlink loop) becomes
 an Unknown in the inventory instead of disappearing; a symlink loop with a name topo never reads
-(`LICENSE -> LICENSE`) and a minified bundle (`generated`) are listed under `out_of_scope`
-instead. Files are read through the bounded reader (`topo.analyzers.reading`). The output is
+(`LICENSE -> LICENSE`), a minified bundle (`generated`) and JavaScript compiled from an audited
+TypeScript source (`compiled`) are listed under `out_of_scope` instead. Files are read through the bounded reader (`topo.analyzers.reading`). The output is
 sorted, so the same tree always gives the same inventory.
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from topo.analyzers.discovery._globs import GlobSet
 from topo.analyzers.discovery._listing import Listing, git_listing, walk_listing
+from topo.analyzers.discovery.compiled import COMPILED_REASON, compiled_twins
 from topo.analyzers.discovery.configs import is_config_file
 from topo.analyzers.discovery.generated import bundle_reason
 from topo.analyzers.ir import Language
@@ -183,6 +184,11 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
                 sources.append(source)
             if unknown is not None:
                 unknowns.append(unknown)
+    compiled = compiled_twins(root, (source.path for source in sources), manifests)
+    if compiled:
+        skipped[COMPILED_REASON] += len(compiled)
+        dropped = set(compiled)
+        sources = [source for source in sources if source.path not in dropped]
     return Inventory(
         root=root,
         sources=tuple(sorted(sources, key=lambda source: source.path)),
@@ -192,7 +198,8 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         used_git=used_git,
         emu_locks=tuple(sorted(emu_locks)),
         notes=(note,),
-        out_of_scope=exclusions(config) + _bundles(bundles) + _loops(loops),
+        out_of_scope=exclusions(config) + _bundles(bundles) + _compiled(compiled) +
+        _loops(loops),
         configs=tuple(sorted(configs)),
         skipped=tuple(sorted(skipped.items())),
     )
@@ -240,6 +247,14 @@ def _bundles(paths: list[str]) -> tuple[Exclusion, ...]:
     return (Exclusion("generated bundles", tuple(sorted(paths)),
                       "minified build output: most of the file is lines of over 1000 characters "
                       "of code outside strings"),)
+
+
+def _compiled(paths: tuple[str, ...]) -> tuple[Exclusion, ...]:
+    if not paths:
+        return ()
+    return (Exclusion("compiled JavaScript", paths,
+                      "tsc output of a TypeScript source the audit reads (same stem, beside it "
+                      "or under the tsconfig's outDir): audited once, as its source"),)
 
 
 def _loops(paths: list[str]) -> tuple[Exclusion, ...]:

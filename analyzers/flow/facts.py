@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
                                          mark_conditional_atoms)
 from topo.analyzers.ir import FileIR
@@ -69,7 +70,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     memory = propagate(files, graph, Seeds(calls=_seed_calls(
         pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})))
     sites = (*mark_conditional_atoms(files, pack_sites),
-             *derived_sites(DerivedInput(files, pack_sites, model)))
+             *derived_sites(DerivedInput(files, pack_sites, model)),
+             *intent_executors(IntentInput(files, pack_sites, graph, knowledge)))
     sites = tuple(sorted(sites, key=lambda s: s.id))
     edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory,
                                  knowledge))

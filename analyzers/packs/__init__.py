@@ -15,10 +15,10 @@ attributes, identity and retention rules, fingerprints):
 from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint, wrappers
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
-from topo.analyzers.packs._model import (Entry, McpServerRule, Pack, PackError, PolicyWrites,
-                                         RetentionRule, RouteRule, ToolRules)
+from topo.analyzers.packs._model import (Entry, IntentRules, McpServerRule, Pack, PackError,
+                                         PolicyWrites, RetentionRule, RouteRule, ToolRules)
 
-__all__ = ["ENGINE_ATTRS", "Entry", "Knowledge", "McpServerRule", "Pack", "PackError",
-           "PolicyWrites", "RetentionRule", "RouteRule", "ToolRules", "classify",
+__all__ = ["ENGINE_ATTRS", "Entry", "IntentRules", "Knowledge", "McpServerRule", "Pack",
+           "PackError", "PolicyWrites", "RetentionRule", "RouteRule", "ToolRules", "classify",
            "default_pack_files", "factories", "fingerprint", "load_pack", "load_packs",
            "packs_digest", "wrappers"]

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import (McpServerRule, Pack, PolicyWrites, RetentionRule,
-                                         RouteRule)
+from topo.analyzers.packs._model import (IntentRules, McpServerRule, Pack, PolicyWrites,
+                                         RetentionRule, RouteRule)
 from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest"]
@@ -36,6 +36,7 @@ class Knowledge:
     mcp_servers: tuple[McpServerRule, ...] = ()
     routes: tuple[RouteRule, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
+    intent: IntentRules | None = None                            # `[tools.intent]`, merged
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -56,7 +57,8 @@ class Knowledge:
             config_settings=_union(pack.settings for pack in packs),
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
-            aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})))
+            aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
+            intent=_merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -120,6 +122,23 @@ def packs_digest(packs: Iterable[Pack]) -> str:
     factories change what the Python front-end resolves)."""
     parts = sorted(f"{pack.file}\0{pack.digest}" for pack in packs)
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def _merged_intent(rules: list[IntentRules]) -> IntentRules | None:
+    """The packs' `[tools.intent]` as one: a verb keeps the tier of the first pack (by system)
+    that lists it; the largest `tier_drop` wins."""
+    if not rules:
+        return None
+    verbs: dict[str, str] = {}
+    for rule in rules:
+        for verb, tier in rule.verbs:
+            verbs.setdefault(verb, tier)
+    return IntentRules(verbs=tuple(sorted(verbs.items())),
+                       tier_drop=max(rule.tier_drop for rule in rules),
+                       confirmations=_union(rule.confirmations for rule in rules),
+                       success_keys=_union(rule.success_keys for rule in rules),
+                       log_calls=_union(rule.log_calls for rule in rules),
+                       excluded_names=_union(rule.excluded_names for rule in rules))
 
 
 def _systems(pack: Pack) -> set[str]:

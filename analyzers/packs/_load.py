@@ -24,9 +24,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
-                                         Expansion, Extract, Judgement, Pack, PackError,
-                                         PolicyWrites, RetentionRule, RouteRule, Source,
-                                         ToolRules, Trigger)
+                                         Expansion, Extract, IntentRules, Judgement, Pack,
+                                         PackError, PolicyWrites, RetentionRule, RouteRule,
+                                         Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -120,7 +120,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                   for name, spec in raw.get("judgements", {}).items()}
     entries = []
     seen: set[str] = set()
-    for index, raw_entry in enumerate(raw["entries"]):
+    for index, raw_entry in enumerate(raw.get("entries", ())):
         where = f"{file}: entries[{index}]"
         if raw_entry["id"] in seen:
             raise PackError(f"{where}.id: duplicate entry id {raw_entry['id']!r}")
@@ -140,6 +140,30 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 entries=tuple(entries), file=file, description=raw.get("description", ""),
                 verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()),
                 judgements=tuple(judgements.values()))
+
+
+def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
+    """`[tools.intent]` (the schema checked its shape and tier names); a verb listed under
+    two tiers would make an executor's tier depend on the order, so it is an error."""
+    if raw is None:
+        return None
+    verbs: dict[str, str] = {}
+    for tier, words in sorted(raw["verbs"].items()):
+        for word in words:
+            if word in verbs:
+                raise PackError(f"{file}: tools.intent.verbs.{tier}: {word!r} is already a "
+                                f"{verbs[word]} verb")
+            verbs[word] = tier
+    for index, pattern in enumerate(raw.get("log_calls", ())):
+        try:
+            expand_pattern(pattern)
+        except PatternError as error:
+            raise PackError(f"{file}: tools.intent.log_calls[{index}]: {error}") from None
+    return IntentRules(verbs=tuple(sorted(verbs.items())), tier_drop=raw.get("tier_drop", 1),
+                       confirmations=tuple(raw.get("confirmations", ())),
+                       success_keys=tuple(raw.get("success_keys", ())),
+                       log_calls=tuple(raw.get("log_calls", ())),
+                       excluded_names=tuple(raw.get("excluded_names", ())))
 
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
@@ -170,7 +194,8 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 injected_parameters=tuple(tools.get("injected_parameters", ())),
                 injected_annotations=tuple(tools.get("injected_annotations", ())),
                 approval_attributes=tuple(tools.get("approval_attributes", ())),
-                governed=tools.get("governed", False)),
+                governed=tools.get("governed", False),
+                intent=_intent_rules(tools.get("intent"), file)),
             "identity": tuple(raw.get("identity", ())),
             "retention": tuple(rules),
             "policy_writes": tuple(

@@ -12,10 +12,11 @@ import enum
 from dataclasses import dataclass
 
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
+from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
-           "Judgement", "Expansion", "Entry", "ToolRules", "RetentionRule", "PolicyWrites",
-           "McpServerRule", "RouteRule", "Pack"]
+           "Judgement", "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule",
+           "PolicyWrites", "McpServerRule", "RouteRule", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -191,6 +192,29 @@ class ToolRules:
     injected_annotations: tuple[str, ...] = ()
     approval_attributes: tuple[str, ...] = ()
     governed: bool = False
+    intent: IntentRules | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IntentRules:
+    """Pack-level `[tools.intent]`: when a model-callable tool with no recognised effect is an
+    executor by intent (analyzers/flow/intent.py). `verbs` pairs each write verb with the tier
+    (a `Tier` value) of what it does; such an executor is ranked `tier_drop` levels below that
+    tier, unless the name begins with one of `excluded_names` (words: `transfer to` is a
+    handoff). `confirmations` are words of a returned text or status that say a write
+    happened, `success_keys` keys whose `true` says so; `log_calls` are name patterns of calls
+    that only log, so a body made of them is a stub."""
+
+    verbs: tuple[tuple[str, str], ...] = ()
+    tier_drop: int = 1
+    confirmations: tuple[str, ...] = ()
+    success_keys: tuple[str, ...] = ()
+    log_calls: tuple[str, ...] = ()
+    excluded_names: tuple[str, ...] = ()
+
+    def log_patterns(self) -> NamePatterns:
+        """`log_calls` as a set to ask: `"builtins.print" in rules.log_patterns()`."""
+        return NamePatterns.build(self.log_calls)
 
 
 @dataclass(frozen=True, slots=True)

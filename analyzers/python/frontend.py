@@ -130,6 +130,7 @@ def _extract(empty: FileIR, tree: cst.Module, source: str, strict: bool,
         calls=tuple(sorted(facts.calls, key=lambda item: (_order(item.location), item.id))),
         assignments=tuple(facts.assignments),
         returns=tuple(facts.returns),
+        deletions=tuple(facts.deletions),
         comments=tuple(Comment(comment.value[1:], text.location(comment))
                        for comment in comments),
         unknowns=tuple(facts.unknowns),

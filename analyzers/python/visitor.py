@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind, Guard,
-                               GuardedBlock, GuardKind, Import, Return, Value, ValueKind)
+from topo.analyzers.ir import (Assignment, Comparison, Condition, Definition, DefinitionKind,
+                               Deletion, Guard, GuardedBlock, GuardKind, Import, Return, Value,
+                               ValueKind)
 from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.python.expressions import ExpressionReader
 from topo.analyzers.collect import Context, Facts, read_block
@@ -106,6 +107,8 @@ class StatementWalker:
                                                  condition=condition))
             case cst.Import() | cst.ImportFrom():
                 self._imports(small, context)
+            case cst.Del(target=target):
+                self._delete(target, context)
             case cst.AnnAssign() | cst.Pass() | cst.Break() | cst.Continue() | cst.Global() \
                     | cst.Nonlocal():
                 pass
@@ -151,6 +154,20 @@ class StatementWalker:
                 path, value, location, context.scope.qualname, context.guards,
                 augmented=augmented, element=element, condition=condition,
                 position=position if element and position else None))
+
+    def _delete(self, target: cst.BaseExpression, context: Context) -> None:
+        """One Deletion per removed attribute or item (`del a[k], b.c`); a bare name is only
+        unbound, and a computed index still runs its calls."""
+        if isinstance(target, cst.Tuple | cst.List):
+            for item in target.elements:
+                self._delete(item.value, context)
+            return
+        path = access_path(target)
+        if path is not None and ("." in path or "[" in path):
+            self.facts.deletions.append(Deletion(path, context.statement,
+                                                 context.scope.qualname, context.guards))
+        if path is None or "[*]" in path or "()" in path:
+            self.reader.value(target, context)
 
     def _imports(self, node: cst.Import | cst.ImportFrom, context: Context) -> None:
         names, error = imported_names(node, self.package)

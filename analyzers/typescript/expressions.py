@@ -18,8 +18,8 @@ from typing import Any
 import tree_sitter
 
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition,
-                               DefinitionKind, Guard, GuardKind, Parameter, Return, Value,
-                               ValueKind, merged_results)
+                               DefinitionKind, Deletion, Guard, GuardKind, Parameter, Return,
+                               Value, ValueKind, merged_results)
 from topo.analyzers.typescript.bindings import ScopeBuilder
 from topo.analyzers.typescript.commonjs import commonjs_exports
 from topo.analyzers.collect import Context, Facts
@@ -301,6 +301,11 @@ class ExpressionReader:
     def _unary(self, node: tree_sitter.Node, context: Context, naming: str | None = None
                ) -> Value:
         argument = node.child_by_field_name("argument")
+        if operator_of(node) == "delete" and argument is not None:
+            path = access_path(unwrap(argument), self.text)
+            if path is not None and ("." in path or "[" in path):
+                self.facts.deletions.append(Deletion(path, context.statement,
+                                                     context.scope.qualname, context.guards))
         if operator_of(node) == "-" and argument is not None and argument.type == "number":
             inner = self.value(argument, context)
             if isinstance(inner.literal, (int, float)) and not isinstance(inner.literal, bool):

@@ -162,6 +162,7 @@ def _extract(empty: FileIR, root: tree_sitter.Node, text: SourceText, layout: Pr
         calls=tuple(sorted(facts.calls, key=lambda item: (_order(item.location), item.id))),
         assignments=tuple(facts.assignments),
         returns=tuple(facts.returns),
+        deletions=tuple(facts.deletions),
         comments=_comments(root, empty.language, text),
         unknowns=tuple(facts.unknowns),
         blocks=tuple(facts.blocks),

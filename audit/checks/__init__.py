@@ -10,7 +10,8 @@ from collections.abc import Iterable
 import networkx as nx
 
 from topo.analyzers.flow.facts import SourceFacts
-from topo.audit.checks._registry import Check, CheckConfig, CheckContext, check, severity_for
+from topo.audit.checks._registry import (Check, CheckConfig, CheckContext, check,
+                                         executor_severity, severity_for)
 from topo.audit.checks.absence_permits import absence_permits
 from topo.audit.checks.action_gap import action_gap
 from topo.audit.checks.advisory_only_policy import advisory_only_policy
@@ -41,7 +42,7 @@ from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
 __all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_checks",
-           "chain_query", "severity_for"]
+           "chain_query", "executor_severity", "severity_for"]
 
 ALL_CHECKS: tuple[Check, ...] = (
     ungoverned_path,

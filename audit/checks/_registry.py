@@ -14,12 +14,13 @@ import networkx as nx
 
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR
-from topo.analyzers.model import Location, Tier
+from topo.analyzers.model import Location, Site, Tier
 from topo.audit.graph.chains import Reach
 from topo.audit.model import Code, Finding, Severity
 from topo.audit.policy import Emu
 
-__all__ = ["Check", "CheckConfig", "CheckContext", "check", "severity_for"]
+__all__ = ["Check", "CheckConfig", "CheckContext", "check", "executor_severity",
+           "severity_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +65,23 @@ def check(*codes: Code) -> Callable[[Callable[[CheckContext], Iterator[Finding]]
 
 
 # Consequence tiers (findings.md: "defaults may be raised or lowered by the consequence tier"):
-# money, deletion, access and code execution are irreversible or high-stakes and keep the
-# code's default; communication, data writes and workflow steps are one level lower; an
-# executor with no tier is two levels lower. Never below low.
-_TIER_DROP = {Tier.MONEY: 0, Tier.DELETION: 0, Tier.ACCESS: 0, Tier.CODE_EXECUTION: 0,
-              Tier.COMMUNICATION: 1, Tier.DATA_WRITE: 1, Tier.WORKFLOW: 1, Tier.NONE: 2}
+# the code's default drops by the executor's consequence level (`Tier.level`: money, deletion,
+# access and code execution keep it; communication, data writes and workflow steps are one
+# level lower; no tier two), plus its `tier_drop` (an intent executor is one tier lower). An
+# unknown tier counts as level 1. Never below low.
 _ORDER = (Severity.LOW, Severity.MEDIUM, Severity.HIGH, Severity.CRITICAL)
 
 
-def severity_for(code: Code, tier: object) -> Severity:
+def severity_for(code: Code, tier: object, tier_drop: object = 0) -> Severity:
     """The code's default severity adjusted by an executor's consequence tier."""
+    drop = tier_drop if isinstance(tier_drop, int) and not isinstance(tier_drop, bool) else 0
     try:
-        drop = _TIER_DROP[Tier(str(tier))]
+        drop = Tier(str(tier)).lowered(drop)
     except ValueError:
-        drop = 1
+        drop = 1 + drop
     return _ORDER[max(0, _ORDER.index(code.default_severity) - drop)]
+
+
+def executor_severity(code: Code, executor: Site) -> Severity:
+    """`severity_for` with an executor site's own `tier` and `tier_drop`."""
+    return severity_for(code, executor.attr("tier"), executor.attr("tier_drop", 0))

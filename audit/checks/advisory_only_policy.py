@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from topo.audit import codes
 from topo.audit.checks._evidence import executor_text
 from topo.audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import SiteKind
 from topo.audit.model import Finding
@@ -47,7 +47,7 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
                 message=f"the only rule over {executor_text(executor)} is the instruction "
                         f"\"{sentence}\" given to `{prompt.carrier}`",
                 snippet=sentence, path=chain.path, related=(prompt.location,),
-                severity=severity_for(codes.ADVISORY_ONLY_POLICY, executor.attr("tier")),
+                severity=executor_severity(codes.ADVISORY_ONLY_POLICY, executor),
                 inferred=True)
             break
 

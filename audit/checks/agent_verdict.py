@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from topo.analyzers.flow.dataflow import Seeds, propagate
 from topo.audit import codes
 from topo.audit.checks._memory import value_of
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.model import Finding
@@ -76,7 +76,7 @@ def _gate_finding(ctx: CheckContext, handoff: Site, executor: Site) -> Finding:
                 f"`{executor.attr('callee') or executor.symbol}`, and no code shows a human "
                 f"answering it",
         path=(handoff.id, executor.id), related=(executor.location,),
-        severity=severity_for(codes.AGENT_VERDICT, executor.attr("tier")))
+        severity=executor_severity(codes.AGENT_VERDICT, executor))
 
 
 def _model_approvers(ctx: CheckContext) -> Iterator[Finding]:

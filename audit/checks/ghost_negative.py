@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from topo.analyzers.ir import FileIR, GuardKind, Value, ValueKind
 from topo.audit import codes
 from topo.audit.checks._memory import is_negative, memory_reads, read_labels, retention_settings
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.model import Finding
@@ -82,7 +82,7 @@ def ghost_negative(ctx: CheckContext) -> Iterator[Finding]:
             message=f"`{executor.attr('callee') or executor.symbol}` runs when "
                     f"`{read.attr('callee')}` finds nothing: {cause}",
             path=(read.id, executor.id), related=(read.location, executor.location),
-            severity=severity_for(codes.GHOST_NEGATIVE, executor.attr("tier")))
+            severity=executor_severity(codes.GHOST_NEGATIVE, executor))
 
 
 def _cause(ctx: CheckContext, guarded: _Guarded) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from topo.analyzers.flow.derived import is_protocol_test
 from topo.audit import codes
 from topo.audit.graph.chains import Chain
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.model import Finding
@@ -59,8 +59,8 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
                 effects.append((executor, chain))
     for gate_id, effects in sorted(selected.items()):
         gate = ctx.graph.nodes[gate_id]["site"]
-        effects.sort(key=lambda pair: (-severity_for(codes.HIDDEN_AUTHORITY,
-                                                     pair[0].attr("tier")).rank, pair[0].id))
+        effects.sort(key=lambda pair: (-executor_severity(codes.HIDDEN_AUTHORITY,
+                                                          pair[0]).rank, pair[0].id))
         executor, chain = effects[0]
         test = gate_text(gate)
         more = f" and {len(effects) - 1} more effect(s)" if len(effects) > 1 else ""
@@ -71,5 +71,5 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
                     f"({executor.attr('tier')}){more}",
             snippet=test, path=chain.path,
             related=tuple(effect.location for effect, _ in effects),
-            severity=severity_for(codes.HIDDEN_AUTHORITY, executor.attr("tier")),
+            severity=executor_severity(codes.HIDDEN_AUTHORITY, executor),
             inferred=True)

@@ -26,7 +26,7 @@ from topo.audit.checks._evidence import (call_symbol, callee_text, control_text,
                                          locations)
 from topo.audit.checks._integration import MEMRAIL
 from topo.audit.graph.chains import Chain, Hop
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
@@ -109,4 +109,4 @@ def _finding(ctx: CheckContext, chain: Chain, governor: Site,
         codes.RECORDING_GAP, location=executor.location, symbol=executor.symbol,
         message=message, snippet=str(executor.attr("callee") or executor.symbol), path=path,
         related=locations(ctx, path[:-1]),
-        severity=severity_for(codes.RECORDING_GAP, executor.attr("tier")))
+        severity=executor_severity(codes.RECORDING_GAP, executor))

@@ -2,6 +2,10 @@
 
 Seed 000: "An inference-to-execution edge with no explicit authority check is the
 highest-value candidate."
+
+One finding per effect: when several entries (tools the model invokes, model calls) reach the
+same executor ungoverned, the first chain is the finding's path and the other entries are its
+related locations, after the path's own.
 """
 
 from __future__ import annotations
@@ -9,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
-from topo.analyzers.model import SiteKind
+from topo.audit.graph.chains import Chain
+from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding
 
 __all__ = ["ungoverned_path"]
@@ -25,25 +30,48 @@ def _source(ctx: CheckContext, origin_id: str) -> str:
     if origin.kind is SiteKind.TOOL_REGISTRATION and origin.attr("receives") == "output":
         return f"the model's output, handed to `{origin.symbol}`,"
     if origin.kind is SiteKind.TOOL_REGISTRATION:
-        return f"the model, through tool `{origin.attr('tool_name') or origin.symbol}`,"
+        name = origin.attr("tool_name") or origin.attr("definition") or origin.symbol
+        return f"the model, through tool `{name}`,"
     return f"model output from `{origin.symbol}`"
+
+
+def _effect(executor: Site) -> str:
+    """The executor as the message names it: its API, or an intent executor's tool."""
+    if executor.attr("stub_or_in_memory"):
+        return (f"`{executor.attr('tool_name') or executor.symbol}` "
+                f"({executor.attr('tier')}, stub or in-memory)")
+    return f"`{executor.attr('callee') or executor.symbol}` ({executor.attr('tier')})"
+
+
+def _locations(ctx: CheckContext, ids: Iterator[str] | tuple[str, ...]) -> tuple[Location, ...]:
+    return tuple(ctx.graph.nodes[s]["site"].location for s in ids
+                 if s in ctx.graph and "site" in ctx.graph.nodes[s])
+
+
+def _related(ctx: CheckContext, chains: list[Chain]) -> tuple[Location, ...]:
+    """The first chain's path before the executor, then the other chains' entries."""
+    first = chains[0].path[:-1]
+    others = (origin for chain in chains[1:] for origin in chain.origins)
+    ids = tuple(dict.fromkeys((*first, *others)))
+    return tuple(dict.fromkeys(_locations(ctx, ids)))
 
 
 @check(codes.UNGOVERNED_PATH)
 def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        chain = next((c for c in ctx.reach.of(executor) if c.influenced and not c.governed),
-                     None)
-        if chain is None:
+        chains = [c for c in ctx.reach.of(executor) if c.influenced and not c.governed]
+        if not chains:
             continue
-        callee = executor.attr("callee") or executor.symbol
+        chain = chains[0]
+        entries = dict.fromkeys(origin for c in chains for origin in c.origins)
+        others = len(entries) - 1
+        more = f" (and {others} more {'entry' if others == 1 else 'entries'})" if others else ""
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
-            message=f"{_source(ctx, chain.origins[0])} reaches `{callee}` "
-                    f"({executor.attr('tier')}) with no enforced authority check on the path",
-            snippet=str(callee), path=chain.path,
-            related=tuple(ctx.graph.nodes[s]["site"].location for s in chain.path[:-1]
-                          if s in ctx.graph and "site" in ctx.graph.nodes[s]),
-            severity=severity_for(codes.UNGOVERNED_PATH, executor.attr("tier")),
+            message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
+                    f"with no enforced authority check on the path{more}",
+            snippet=str(executor.attr("callee") or executor.symbol), path=chain.path,
+            related=_related(ctx, chains),
+            severity=executor_severity(codes.UNGOVERNED_PATH, executor),
             inferred=any(ctx.graph.nodes[s].get("inferred") for s in chain.path
                          if s in ctx.graph))

@@ -27,7 +27,8 @@ from topo.analyzers.ir import Comparison, Guard, GuardKind, ValueKind
 from topo.audit import codes
 from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations, site_of
 from topo.audit.graph.chains import Chain, Hop
-from topo.audit.checks._registry import CheckContext, check, severity_for
+from topo.audit.checks._registry import (CheckContext, check, executor_severity,
+                                         severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
@@ -89,7 +90,7 @@ def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:
                                 f"(`None`) or any unforeseen answer falls through to the "
                                 f"effect; allow only an explicit approval",
                         snippet=comparison.left.text, path=(executor.id,),
-                        severity=severity_for(codes.UNSAFE_FALLBACK, executor.attr("tier")))
+                        severity=executor_severity(codes.UNSAFE_FALLBACK, executor))
 
 
 def _negative_test(hop: Hop, guard: Guard, flows: list[tuple[str, Flow]]
@@ -207,5 +208,5 @@ def _finding(ctx: CheckContext, chain: Chain, hop: Hop, control: Site,
         message=f"{how} {control_text(control)} runs {executor_text(executor)}{via}",
         snippet=str(executor.attr("callee") or executor.symbol), path=path,
         related=locations(ctx, path[:-1]),
-        severity=severity_for(codes.UNSAFE_FALLBACK, executor.attr("tier")),
+        severity=executor_severity(codes.UNSAFE_FALLBACK, executor),
         inferred=any(ctx.graph.nodes[s].get(INFERRED) for s in path if s in ctx.graph))

@@ -47,7 +47,8 @@ class Hop:
 @dataclass(frozen=True, slots=True)
 class Chain:
     executor: Site
-    hops: tuple[Hop, ...]              # entry-most first; the executor call is last
+    hops: tuple[Hop, ...]              # entry-most first; the executor call is last (a
+                                       # function executor has none of its own)
     entry: str                         # function node where the chain starts
     enforced_by: tuple[str, ...]
     origins: tuple[str, ...]
@@ -158,11 +159,15 @@ def _index(graph: nx.MultiDiGraph) -> _Index:
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
     found = ctx.calls.get(str(executor.attr("call")))
-    if found is None:
+    if found is not None:
+        file, call = found
+        stack = [(function_node(function_key(file, call.scope)), (Hop(file, call),))]
+    elif not executor.attr("call") and executor.attr("definition"):
+        # An executor that is a whole function (an intent executor, flow/intent.py): the walk
+        # starts at the function itself, with no call of its own.
+        stack = [(function_node(str(executor.attr("definition"))), ())]
+    else:
         return
-    file, call = found
-    start = Hop(file, call)
-    stack = [(function_node(function_key(file, call.scope)), (start,))]
     produced = 0
     while stack and produced < ctx.config.max_chains:
         function, hops = stack.pop()
@@ -239,7 +244,8 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
                 continue
             origins.extend(sorted(labels))
             gates.extend(found)
-    origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
+    if hops:    # the executor call, or the call into a function executor
+        origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
 

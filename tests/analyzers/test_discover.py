@@ -195,3 +195,44 @@ def test_non_repository_falls_back_to_walking(tmp_path: Path,
     inventory = discover(root, DiscoveryConfig())
     assert (inventory.used_git, [s.path for s in inventory.sources]) == (False, ["a.py"])
     assert inventory.notes == ("not a git work tree; the tree was walked instead",)
+
+
+def test_javascript_compiled_from_an_audited_typescript_source_is_read_once(
+        tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "web/tools.ts": "export {}\n",
+        "web/tools.js": "1\n",              # tsc without outDir: beside its source
+        "web/plain.js": "1\n",              # no TypeScript of that stem: ordinary source
+        "web/view.tsx": "export {}\n",
+        "web/view.jsx": "1\n",
+        "svc/tsconfig.json": '{ // comments are allowed\n "compilerOptions": '
+                             '{"outDir": "lib", "rootDir": "src"} }\n',
+        "svc/src/agent/refund.ts": "export {}\n",
+        "svc/lib/agent/refund.js": "1\n",   # outDir mirrors rootDir
+        "svc/lib/agent/extra.js": "1\n",    # in outDir, but no source: still read
+        "api/tsconfig.json": '{"compilerOptions": {"outDir": "out"}}\n',
+        "api/src/send.ts": "export {}\n",
+        "api/out/send.js": "1\n",           # no rootDir: the sources' common directory
+    })
+    inventory = discover(tmp_path, WALK)
+    paths = {source.path for source in inventory.sources}
+    compiled = {"web/tools.js", "web/view.jsx", "svc/lib/agent/refund.js", "api/out/send.js"}
+    assert not paths & compiled
+    assert {"web/tools.ts", "web/plain.js", "svc/src/agent/refund.ts",
+            "svc/lib/agent/extra.js", "api/src/send.ts"} <= paths
+    [exclusion] = [e for e in inventory.out_of_scope if e.area == "compiled JavaScript"]
+    assert set(exclusion.patterns) == compiled
+    assert dict(inventory.skipped)["compiled JavaScript beside its TypeScript source"] == 4
+
+
+def test_an_unreadable_or_odd_tsconfig_only_keeps_its_outdir_unmapped(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "a/tsconfig.json": "{ not json",
+        "a/src/x.ts": "export {}\n",
+        "a/lib/x.js": "1\n",
+        "b/tsconfig.json": '{"compilerOptions": {"outDir": "../../elsewhere"}}\n',
+        "b/x.ts": "export {}\n",
+        "c/tsconfig.json": '{"compilerOptions": {"outDir": 3}}\n',
+    })
+    inventory = discover(tmp_path, WALK)
+    assert "a/lib/x.js" in {source.path for source in inventory.sources}

@@ -160,3 +160,22 @@ def test_file_level_fields() -> None:
     ir = parse("x = 1\ny = 2\n")
     assert (ir.path, ir.module, ir.lines) == (PATH, "app.agents.refund", 2)
     assert ir.sha256 == hashlib.sha256(b"x = 1\ny = 2\n").hexdigest()
+
+
+def test_deletions_of_attributes_and_items() -> None:
+    ir = parse("""
+        SESSIONS = {}
+
+        def revoke(user, key):
+            del SESSIONS[user], SESSIONS["admin"]
+            if key:
+                del user.token
+            local = 1
+            del local
+            del SESSIONS[lookup(key)]
+    """)
+    assert [(d.target, d.location.line, d.scope) for d in ir.deletions] == [
+        ("SESSIONS[*]", 4, "revoke"), ('SESSIONS["admin"]', 4, "revoke"),
+        ("user.token", 6, "revoke"), ("SESSIONS[*]", 9, "revoke")]
+    assert [g.kind.value for g in ir.deletions[2].guards] == ["if"]
+    assert only_call(ir, "lookup").scope == "revoke"   # a computed index still runs its call

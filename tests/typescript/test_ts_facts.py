@@ -128,3 +128,18 @@ def test_object_methods_are_lambda_values_naming_their_definition() -> None:
     anonymous = parse_ts("register(async (x) => x);\n")
     assert anonymous.definitions[0].kind is DefinitionKind.LAMBDA
     assert anonymous.definitions[0].qualname == "<lambda>@1:10"
+
+
+def test_delete_expressions_are_deletions() -> None:
+    ir = parse_ts("""
+        const sessions: Record<string, string> = {};
+        export function revoke(id: string, ctx: { context: { user?: string } }) {
+          delete sessions[id];
+          delete ctx.context.user;
+          delete (sessions as any)['x'];
+          const y = typeof id;
+        }
+    """)
+    assert [(d.target, d.location.line, d.scope) for d in ir.deletions] == [
+        ("sessions[*]", 3, "revoke"), ("ctx.context.user", 4, "revoke"),
+        ('sessions["x"]', 5, "revoke")]
