@@ -114,42 +114,33 @@ def test_approval_on_the_registration_governs_an_intent_executor(tmp_path: Path)
     assert found(findings, UNGOVERNED) == []
 
 
+_WIPE = """
+    import shutil
+
+    from agents import Agent, function_tool
+
+    def _wipe(path):
+        shutil.rmtree(path)
+
+    @function_tool
+    def clear_cache(path: str) -> str:
+        _wipe(path)
+        return "cleared"
+"""
+
+
 def test_several_entries_to_one_effect_give_one_finding_with_the_others_related(
         tmp_path: Path) -> None:
-    alone = only(audit_source(tmp_path / "alone", {"app.py": """
-        import shutil
-
-        from agents import Agent, function_tool
-
-        def _wipe(path):
-            shutil.rmtree(path)
-
-        @function_tool
-        def clear_cache(path: str) -> str:
-            _wipe(path)
-            return "cleared"
-
-        agent = Agent(name="ops", tools=[clear_cache])
+    alone = only(audit_source(tmp_path / "alone", {"app.py": _WIPE + """
+    agent = Agent(name="ops", tools=[clear_cache])
     """}), UNGOVERNED)
-    findings = audit_source(tmp_path / "both", {"app.py": """
-        import shutil
+    findings = audit_source(tmp_path / "both", {"app.py": _WIPE + """
+    @function_tool
+    def reset_workspace(path: str) -> str:
+        _wipe(path)
+        return "reset"
 
-        from agents import Agent, function_tool
-
-        def _wipe(path):
-            shutil.rmtree(path)
-
-        @function_tool
-        def clear_cache(path: str) -> str:
-            _wipe(path)
-            return "cleared"
-
-        @function_tool
-        def reset_workspace(path: str) -> str:
-            _wipe(path)
-            return "reset"
-
-        agent = Agent(name="ops", tools=[clear_cache, reset_workspace])
+    agent = Agent(name="ops", tools=[clear_cache, reset_workspace])
     """})
     finding = only(findings, UNGOVERNED)
     assert finding.location.line == 6
