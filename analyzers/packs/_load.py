@@ -284,6 +284,8 @@ def _check_entry(entry: Entry, where: str) -> None:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
     if entry.methods and entry.verbs is None:
         raise PackError(f"{where}.methods: exact methods complete a verb set; give `verbs`")
+    if entry.verbs is not None and entry.on is not Trigger.CALL:
+        raise PackError(f"{where}.verbs: a verb names a called method; `on` must be 'call'")
     if entry.verbs is not None:
         for index, pattern in enumerate(entry.match):
             for name in expand_pattern(pattern):
