@@ -369,6 +369,8 @@ def _check_entry(entry: Entry, where: str) -> None:
     if entry.exact_methods and entry.verbs is None:
         raise PackError(f"{where}.exact_methods: exact methods complete a verb set; give "
                         "`verbs`")
+    if entry.verbs is not None and entry.on is not Trigger.CALL:
+        raise PackError(f"{where}.verbs: a verb names a called method; `on` must be 'call'")
     if entry.verbs is not None:
         for index, pattern in enumerate(entry.match):
             for name in expand_pattern(pattern):

@@ -154,3 +154,8 @@ tier = "deletion"
     first, second = classify([fb.build()], packs)
     assert (first.attr("entry"), first.attr("tier")) == ("zzz.delete", "deletion")
     assert (second.attr("entry"), second.attr("tier")) == ("demo.write", "money")
+
+
+def test_verbs_only_on_calls(tmp_path):
+    with pytest.raises(PackError, match=r"entries\[0\].verbs: .*`on` must be 'call'"):
+        load_pack(write(tmp_path, DEMO.replace('on = "call"', 'on = "decorator"')))

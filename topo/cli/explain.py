@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import click
 
+from topo.analyzers.packs import load_packs
 from topo.audit import codes
 from topo.cli.errors import ExitCode, UserError
 from topo.audit.docs import code_doc
 from topo.audit.dsl.diagnostics import DSL_CODES
+from topo.reports.sink_catalog import sink_catalog
 
 __all__ = ["explain"]
 
@@ -23,11 +25,11 @@ def explain(code: str | None, list_codes: bool, sinks: bool) -> None:
     """Print the documentation of CODE (a finding code such as GHOST-EVENT, or a trigger DSL
     diagnostic code such as DSL-DOUBLE-QUOTE).
 
+    With --sinks, print the executor catalog instead (docs/sinks.md).
+
     Exit 0, or 2 when the code is unknown.
     """
     if sinks:
-        from topo.analyzers.packs import load_packs
-        from topo.reports.sink_catalog import sink_catalog
         click.echo(sink_catalog(load_packs()), nl=False)
         return
     if list_codes or code is None:

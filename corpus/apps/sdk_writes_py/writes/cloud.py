@@ -39,3 +39,8 @@ async def graph(user_id: str) -> None:
     await client.me.send_mail.post(body=None)  # W cloud.graph_mail communication
     await client.users.by_user_id(user_id).events.post(body=None)  # W cloud.graph data_write
     await client.users.by_user_id(user_id).messages.get()  # R
+
+
+def shutdown() -> None:
+    s3 = boto3.client("s3")
+    s3.close()  # R
