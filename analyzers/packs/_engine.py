@@ -149,11 +149,16 @@ def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
                 built = bound.id if bound is not None else None
             if key is not None and built:
                 keys[built] = key
-    return [replace(site, attrs=tuple(sorted({**dict(site.attrs),
-                                              "tool_name": keys[str(site.attr("call"))]}.items())))
-            if site.kind is SiteKind.TOOL_REGISTRATION and str(site.attr("call")) in keys
-            and site.attr("tool_name") is None and site.attr("tool_name_literal") is None
-            else site for site in sites]
+    named = []
+    for site in sites:
+        key = keys.get(str(site.attr("call"))) if site.kind is SiteKind.TOOL_REGISTRATION \
+            else None
+        if key is not None and site.attr("tool_name") is None \
+                and site.attr("tool_name_literal") is None:
+            site = replace(site, attrs=tuple(sorted({**dict(site.attrs),
+                                                     "tool_name": key}.items())))
+        named.append(site)
+    return named
 
 
 def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:

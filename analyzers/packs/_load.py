@@ -278,8 +278,9 @@ def _check_entry(entry: Entry, where: str) -> None:
                         f"enforced (role is {entry.role.value!r})")
     if entry.expand is not None and entry.site is not SiteKind.ATOM:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
-    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or entry.on not in (
-            Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
+    on_object = entry.on is Trigger.CLASS_BASE or \
+        (entry.on is Trigger.CALL and "definition" in names)
+    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or not on_object):
         raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
                         "a call with a `definition` attribute naming the object, have methods")
     if entry.inline is not None and (entry.site is not SiteKind.TOOL_REGISTRATION
