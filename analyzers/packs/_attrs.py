@@ -46,6 +46,8 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
                  definition: Definition | None) -> dict[str, AttrValue]:
     if spec.source is None:
         return {spec.name: spec.constant}
+    if spec.fallback_to_placed_key and spec.source.is_call_itself:
+        return {}        # the engine reads the key the call is placed under
     located = locate(spec.source, facts, call, definition)
     if located is None:
         if spec.has_default:

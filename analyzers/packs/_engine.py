@@ -159,26 +159,54 @@ def _by_call(sites: list[Site]) -> dict[str, tuple[Site, ...]]:
 
 def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
                   facts: FileFacts) -> list[Site]:
-    """A tool built by a call and placed under a key of an inline tools object (`tools: {
-    weather: tool({...}) }`, or `{ weather }` after `const weather = tool({...})`) is exposed by
-    that key, when its registration names it no other way."""
-    keys: dict[str, str] = {}
-    for call, entry in matches:
-        tools = locate(entry.inline, facts, call) if entry.inline else None
-        if not isinstance(tools, Value) or tools.kind is not ValueKind.DICT:
-            continue
-        for key, item in tools.entries:
+    """`fallback = "placed_key"`: a call placed under a key of an object literal (`tools: {
+    weather: tool({...}) }`, or `{ weather }` after `const weather = tool({...})`) is named by
+    that key, as a tool set names its tools; placed under two keys, it stays unnamed."""
+    wanted = {call.id: [s.name for s in entry.attrs if s.fallback_to_placed_key]
+              for call, entry in matches}
+    if not any(wanted.values()):
+        return sites
+    keys: dict[str, set[str]] = {}
+    for scope, line, value in _written_values(facts):
+        for key, item in _entries(value):
             built = item.call if item.kind is ValueKind.CALL else None
             if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
-                bound = facts.bound_call(item.ref, call.scope, call.location.line)
+                bound = facts.bound_call(item.ref, scope, line)
                 built = bound.id if bound is not None else None
-            if key is not None and built:
-                keys[built] = key
-    return [replace(site, attrs=tuple(sorted({**dict(site.attrs),
-                                              "tool_name": keys[str(site.attr("call"))]}.items())))
-            if site.kind is SiteKind.TOOL_REGISTRATION and str(site.attr("call")) in keys
-            and site.attr("tool_name") is None and site.attr("tool_name_literal") is None
-            else site for site in sites]
+            if built:
+                keys.setdefault(built, set()).add(key)
+    named = []
+    for site in sites:
+        call = str(site.attr("call")) if site.kind.declares("call") else ""
+        found = keys.get(call, set())
+        names = [n for n in wanted.get(call, ()) if site.kind.declares(n) and
+                 site.attr(n) is None and (not site.kind.declares(f"{n}_literal")
+                                           or site.attr(f"{n}_literal") is None)]
+        if names and len(found) == 1:
+            key = next(iter(found))
+            site = replace(site, attrs=tuple(sorted({**dict(site.attrs),
+                                                     **{n: key for n in names}}.items())))
+        named.append(site)
+    return named
+
+
+def _written_values(facts: FileFacts) -> list[tuple[str, int, Value]]:
+    """Every argument and assigned value of the file, with its scope and line."""
+    found = [(a.scope, a.location.line, a.value) for a in facts.file.assignments]
+    for call in facts.file.calls:
+        found += [(call.scope, call.location.line, value)
+                  for value in (*call.args, *(v for _, v in call.kwargs))]
+    return found
+
+
+def _entries(value: Value, depth: int = 0) -> list[tuple[str, Value]]:
+    """The keyed entries of an object literal and of the object literals inside it."""
+    if value.kind is not ValueKind.DICT or depth > 8:
+        return []
+    found = [(key, item) for key, item in value.entries if key is not None]
+    for _, item in value.entries:
+        found += _entries(item, depth + 1)
+    return found
 
 
 def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:

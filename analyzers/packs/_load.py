@@ -307,7 +307,10 @@ def _build_attr(name: str, raw: Any, where: str) -> AttrSpec:
     spec = AttrSpec(name=name, source=_build_source(raw),
                     extract=Extract(raw.get("as", "literal")),
                     default=raw.get("default"), has_default="default" in raw,
-                    fallback_to_definition_name=raw.get("fallback") == "definition_name")
+                    fallback_to_definition_name=raw.get("fallback") == "definition_name",
+                    fallback_to_placed_key=raw.get("fallback") == "placed_key")
+    if spec.source.is_call_itself and spec.fallback_to_placed_key and not spec.source.path:
+        return spec      # only the key it is placed under names it (`{ weather: tool(...) }`)
     if spec.source.is_call_itself and spec.source.path:
         raise PackError(f"{where}.path: a path needs an argument to start from "
                         "(arg, kwarg, object_key or class_attr)")
@@ -377,8 +380,9 @@ def _check_entry(entry: Entry, where: str) -> None:
                 if verb_segment(name) is None:
                     raise PackError(f"{where}.match[{index}]: {name!r}: a verbs entry needs "
                                     "one segment with a single '*' (the method)")
-    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or entry.on not in (
-            Trigger.CALL, Trigger.CLASS_BASE) or (entry.on is Trigger.CALL and "definition" not in names)):
+    on_object = entry.on is Trigger.CLASS_BASE or \
+        (entry.on is Trigger.CALL and "definition" in names)
+    if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or not on_object):
         raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
                         "a call with a `definition` attribute naming the object, have methods")
     if entry.inline is not None and (entry.site is not SiteKind.TOOL_REGISTRATION
@@ -391,6 +395,9 @@ def _check_entry(entry: Entry, where: str) -> None:
                 raise PackError(f"{where}.attrs.{spec.name}.fallback: only decorator and "
                                 "class_base entries, and entries with a `definition` "
                                 "attribute, have a definition with a name")
+    if entry.on is not Trigger.CALL and any(s.fallback_to_placed_key for s in entry.attrs):
+        raise PackError(f"{where}.attrs: only a call is placed under a key (fallback "
+                        "placed_key)")
     if entry.on is Trigger.PARAMETER and any(spec.source for spec in entry.attrs):
         raise PackError(f"{where}.attrs: parameter entries take constant attributes only")
     for spec in entry.attrs:

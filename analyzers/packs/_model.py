@@ -101,6 +101,7 @@ class AttrSpec:
     default: AttrValue = None
     has_default: bool = False              # `default` applies when the argument is absent
     fallback_to_definition_name: bool = False
+    fallback_to_placed_key: bool = False   # the key the call is placed under in an object
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import tree_sitter
 
-__all__ = ["written_bases", "pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES", "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
+__all__ = ["written_bases", "pattern_positions", "FUNCTION_TYPES", "CLASS_TYPES",
+           "DECLARATION_TYPES", "SKIPPED_STATEMENTS",
            "pattern_names", "statements_of", "exit_kind", "parameter_nodes", "ParameterNode",
            "class_members", "pattern_defaults"]
 

@@ -192,3 +192,11 @@ def test_a_library_example_matches_by_package_and_by_the_name_it_wrote(tmp_path)
     written = {call.id: "packages/kit/src/index.generate"}
     assert [s.attr("tool_name") for s in classify([resolved], packs, public, written)] == \
         ["wipe"]
+
+
+def test_a_placed_key_names_only_calls(tmp_path):
+    path = tmp_path / "kit.toml"
+    path.write_text(PACK.replace('tool_name = { class_attr = "name", fallback = "definition_name" }',
+                                 'tool_name = { fallback = "placed_key" }'), encoding="utf-8")
+    with pytest.raises(PackError, match=r"entries\[1\]\.attrs: only a call is placed under a key"):
+        load_pack(path)

@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { unlink, writeFile } from 'node:fs/promises';
-import { Agent, applyPatchTool, Computer, Editor, shellTool, tool, webSearchTool } from '@openai/agents';
+import { Agent, applyPatchTool, Computer, Editor, run, shellTool, tool, webSearchTool } from '@openai/agents';
 import { RealtimeAgent, tool as realtimeTool } from '@openai/agents/realtime';
 import { z } from 'zod';
 
@@ -67,3 +67,11 @@ export const voice = new RealtimeAgent({
   name: 'voice',
   tools: [realtimeTool({ name: 'weather', parameters: z.object({ city: z.string() }), execute: async ({ city }) => city })],
 });
+
+export async function triage(input: string) {
+  const result = await run(agent, input);
+  if (result.finalOutput?.includes('refund')) {
+    return run(agent, 'Cancel the order.');
+  }
+  return result.finalOutput;
+}
