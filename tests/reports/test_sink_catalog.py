@@ -19,9 +19,17 @@ def test_docs_page_is_the_current_catalog():
         "docs/sinks.md is stale: regenerate it with `topo explain --sinks > docs/sinks.md`"
 
 
+def _section(text: str, title: str) -> list[str]:
+    """The table rows of one section (`# Executor catalog`, `## Tool registrations`, …)."""
+    lines = text.splitlines()
+    start = lines.index(title)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return [line for line in lines[start:end] if line.startswith("| ") and "---" not in line][1:]
+
+
 def test_every_executor_entry_is_a_row_and_nothing_else_is():
-    rows = [line for line in sink_catalog(load_packs()).splitlines()
-            if line.startswith("| ") and line.rstrip().endswith("` |") and "| `" in line]
+    rows = [line for line in _section(sink_catalog(load_packs()), "# Executor catalog")
+            if line.rstrip().endswith("` |")]
     packs = load_packs()
     executors = {e.id for p in packs for e in p.entries if e.site is SiteKind.EXECUTOR}
     others = {e.id for p in packs for e in p.entries if e.site is not SiteKind.EXECUTOR}
@@ -41,3 +49,30 @@ def test_verb_rows_name_their_set_and_extras():
 def test_explain_sinks_prints_the_catalog():
     result = CliRunner().invoke(cli, ["explain", "--sinks"])
     assert result.exit_code == 0 and result.output == sink_catalog(load_packs())
+
+
+def test_every_registration_form_is_a_row_with_what_the_model_runs_and_its_name():
+    packs = load_packs()
+    rows = _section(sink_catalog(packs), "## Tool registrations")
+    forms = {e.id for p in packs for e in p.entries if e.site is SiteKind.TOOL_REGISTRATION}
+    assert {row.rsplit("`", 2)[-2] for row in rows} == forms
+    [shell] = [row for row in rows if row.endswith("`openai_agents.shell_tool` |")]
+    assert "| call |" in shell and "methods `__call__`" in shell and "`name=`" in shell
+    [vercel] = [row for row in rows if row.endswith("`vercel_ai.tool` |")]
+    assert "the key it is placed under" in vercel
+
+
+def test_heuristics_are_listed_and_named_on_the_rows_they_apply_to():
+    packs = load_packs()
+    text = sink_catalog(packs)
+    judgements = {j.name for p in packs for j in p.judgements}
+    rows = _section(text, "## Judgements")
+    assert {row.split("`")[1] for row in rows} == judgements and "token_endpoint" in judgements
+    applied = [row for row in _section(text, "# Executor catalog") if "unless " in row]
+    assert applied and all(any(name in row for name in judgements) for row in applied)
+
+
+def test_intent_verbs_are_listed_by_tier():
+    rows = _section(sink_catalog(load_packs()), "## Intent executors")
+    by_tier = {row.split(" | ")[0].strip("| "): row for row in rows}
+    assert "refund" in by_tier["money"] and "send" in by_tier["communication"]
