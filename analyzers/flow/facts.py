@@ -19,6 +19,7 @@ from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_si
 from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import Knowledge, Pack, classify, factories, load_packs
+from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.flow.routes import model_routes
 from topo.analyzers.model import Edge, Site, SiteKind
@@ -59,8 +60,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     written = {call.id: call.callee for file in files for call in file.calls}
     files = resolve_files(files, factories(packs))
     graph = build_call_graph(files)
-    pack_sites = model_routes(files, classify(files, packs, public_names, written), graph,
-                              knowledge)
+    pack_sites = model_routes(files, named_by_placement(
+        files, classify(files, packs, public_names, written), packs), graph, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

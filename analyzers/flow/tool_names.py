@@ -1,0 +1,84 @@
+"""Tools named where another module places them.
+
+A tool set names its tools by their keys (`streamText({ tools: { weather: weatherTool } })`),
+and apps often build the tool in one module and place it in another:
+`export const weatherTool = tool({ … })` in `tool/weather-tool.ts`, `tools: { weather:
+weatherTool }` in the agent. The pack engine names a registration by the key it is placed under
+in its own file (`fallback = "placed_key"`); this pass, which sees every file, does the same
+across modules: a registration still unnamed whose call is bound to a module-level name takes
+the key of the object-literal entries, anywhere in the repository, whose value is that name
+imported (or written in place, `{ weatherTool }`). Placed under two different keys, it stays
+unnamed: which one the model sees depends on the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from topo.analyzers.ir import MODULE_SCOPE, FileIR, Value, ValueKind
+from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.packs import Pack
+
+__all__ = ["named_by_placement"]
+
+_MAX_DEPTH = 8
+
+
+def named_by_placement(files: tuple[FileIR, ...], sites: tuple[Site, ...],
+                       packs: Iterable[Pack]) -> tuple[Site, ...]:
+    """`sites` with unnamed registrations of a placed-key entry named across modules."""
+    placed = {entry.id for pack in packs for entry in pack.entries
+              if any(spec.name == "tool_name" and spec.fallback_to_placed_key
+                     for spec in entry.attrs)}
+    wanted = {_exported(files, site): site.id for site in sites
+              if site.kind is SiteKind.TOOL_REGISTRATION and site.attr("entry") in placed
+              and site.attr("tool_name") is None and site.attr("tool_name_literal") is None}
+    wanted.pop(None, None)
+    if not wanted:
+        return sites
+    keys: dict[str, set[str]] = {}
+    for file in files:
+        for key, item in _placements(file):
+            name = item.resolved or (f"{file.module}.{item.ref}" if item.ref else None)
+            if name in wanted:
+                keys.setdefault(wanted[name], set()).add(key)
+    return tuple(_named(site, keys.get(site.id, set())) for site in sites)
+
+
+def _exported(files: tuple[FileIR, ...], site: Site) -> str | None:
+    """`module.name` of the module-level name the registering call is bound to."""
+    call = str(site.attr("call"))
+    file = next((f for f in files if f.path == site.location.file), None)
+    for assignment in file.assignments if file is not None else ():
+        if assignment.scope == MODULE_SCOPE and assignment.value.kind is ValueKind.CALL \
+                and assignment.value.call == call and assignment.target.isidentifier():
+            return f"{file.module}.{assignment.target}"
+    return None
+
+
+def _placements(file: FileIR) -> Iterator[tuple[str, Value]]:
+    """(key, value) of every object-literal entry whose value is a plain name."""
+    values = [a.value for a in file.assignments]
+    for call in file.calls:
+        values += [*call.args, *(v for _, v in call.kwargs)]
+    for value in values:
+        for key, item in _entries(value, 0):
+            if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
+                yield key, item
+
+
+def _entries(value: Value, depth: int) -> Iterator[tuple[str, Value]]:
+    if value.kind is not ValueKind.DICT or depth > _MAX_DEPTH:
+        return
+    for key, item in value.entries:
+        if key is not None:
+            yield key, item
+        yield from _entries(item, depth + 1)
+
+
+def _named(site: Site, keys: set[str]) -> Site:
+    if len(keys) != 1:
+        return site
+    return replace(site, attrs=tuple(sorted({**dict(site.attrs), "tool_name": keys.pop()}
+                                            .items())))
