@@ -4,7 +4,8 @@ A chain is a sequence of calls from an entry (a function nobody in the repo call
 model invokes, a dispatch target) down to the executor call. Along it we collect:
 - `enforced_by`: authority that does not come from the model — a guard or argument derived from
   a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
-  a tool registration that requires approval;
+  a tool registration that requires approval, unless its approval callback approves by itself
+  (an environment switch, or always: `failopen.py`);
 - `origins`: model output that shapes the chain — model-derived executor arguments, guards on
   model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
 - `gates`: the threshold / model-branch sites among those guards (deepest first).
@@ -28,6 +29,7 @@ from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
+from topo.audit.graph.failopen import approval_switch
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 
 __all__ = ["Hop", "Chain", "ChainLimits", "Reach", "reaching_chains", "executor_chains",
@@ -53,6 +55,8 @@ class Chain:
     enforced_by: tuple[str, ...]
     origins: tuple[str, ...]
     gates: tuple[str, ...]
+    fails_open: tuple[tuple[str, str], ...] = ()   # (registration id, switch): approvals
+                                                    # that approve by themselves
 
     @property
     def governed(self) -> bool:
@@ -216,8 +220,12 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     index = ctx.index
     gate_sites = index.gates_at
     knowledge = ctx.facts.knowledge
+    fails_open: list[tuple[str, str]] = []
     for tool in tools:
-        if knowledge.governed(tool) or knowledge.requires_approval(tool):
+        switch = approval_switch(ctx.facts, tool) if knowledge.requires_approval(tool) else None
+        if switch:
+            fails_open.append((tool.id, switch))
+        if knowledge.governed(tool) or (knowledge.requires_approval(tool) and not switch):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
             origins.append(tool.id)
@@ -247,7 +255,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     if hops:    # the executor call, or the call into a function executor
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
-                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
+                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
 
 
 def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
