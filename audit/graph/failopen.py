@@ -85,6 +85,9 @@ def _switch(file: FileIR, guards: tuple[Guard, ...]) -> str | None:
     if not conditions:
         return ALWAYS
     for condition in conditions:
+        named = _variable(file, condition.calls)
+        if named:
+            return named
         for read in condition.reads:
             name = _environment_name(read) or _assigned_from_environment(file, read)
             if name:
@@ -97,18 +100,30 @@ def _switch(file: FileIR, guards: tuple[Guard, ...]) -> str | None:
 def _environment_name(read: str) -> str | None:
     """`SHELL_AUTO_APPROVE` of `process.env.SHELL_AUTO_APPROVE`."""
     for prefix in _ENVIRONMENT:
-        if read.startswith(prefix + "."):
-            rest = read[len(prefix) + 1:]
-            return rest if rest not in ("get",) else None
+        if read.startswith(prefix + ".") and read != prefix + ".get":
+            return read[len(prefix) + 1:]
+    return None
+
+
+def _variable(file: FileIR, calls: tuple[str, ...]) -> str | None:
+    """The variable an environment read names (`os.getenv("OPS_UNATTENDED")`)."""
+    for call in file.calls:
+        if call.id in calls and (call.callee or "").startswith(_ENVIRONMENT) and call.args \
+                and call.args[0].kind is ValueKind.STRING and call.args[0].literal:
+            return str(call.args[0].literal)
     return None
 
 
 def _assigned_from_environment(file: FileIR, read: str) -> str | None:
-    """A module constant or an instance attribute assigned from the environment."""
+    """A module constant or an instance attribute assigned from the environment: the
+    variable it reads when one is written, else its own name."""
     for assignment in file.assignments:
+        value = assignment.value
         if assignment.target == read and _settable(assignment) and \
-                _value_reads_environment(file, assignment.value):
-            return read
+                _value_reads_environment(file, value):
+            calls = (value.call,) if value.call else value.results
+            named = (_environment_name(r) for r in value.reads)
+            return _variable(file, calls) or next((n for n in named if n), None) or read
     return None
 
 
@@ -118,14 +133,12 @@ def _settable(assignment: Assignment) -> bool:
 
 
 def _value_reads_environment(file: FileIR, value: Value) -> bool:
-    if _reads_environment(value.text, value.reads):
-        return True
-    callees = [c.callee or "" for c in file.calls if c.id == value.call] if value.call else []
-    return any(callee.startswith(_ENVIRONMENT) for callee in callees)
+    calls = (value.call,) if value.call else value.results
+    return _reads_environment(value.text, value.reads) or _variable(file, calls) is not None \
+        or any((c.callee or "").startswith(_ENVIRONMENT) for c in file.calls if c.id in calls)
 
 
 def _reads_environment(text: str, reads: tuple[str, ...]) -> bool:
     return any(read == prefix or read.startswith(prefix + ".")
                for read in reads for prefix in _ENVIRONMENT) or \
         any(f"{prefix}." in text or f"{prefix}(" in text for prefix in _ENVIRONMENT)
-
