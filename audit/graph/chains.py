@@ -94,6 +94,7 @@ class _Index:
     gates_in: dict          # function key -> gate site ids in it
     entry_tools: dict       # function key -> tool registration / action handler sites
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
+    fails_open: dict        # registration id -> the switch its approval callback approves on
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,24 +142,28 @@ def executor_chains(graph: nx.MultiDiGraph, facts: SourceFacts, executor: Site, 
 def _scope_of(graph: nx.MultiDiGraph, facts: SourceFacts, calls: CallIndex | None,
            limits: ChainLimits) -> _Scope:
     return _Scope(graph, facts, call_index(facts) if calls is None else calls, limits,
-                  _index(graph))
+                  _index(graph, facts))
 
 
-def _index(graph: nx.MultiDiGraph) -> _Index:
+def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
     gates = list(sites_of_kind(graph, *_GATES))
     gates_in: dict[str, list[str]] = {}
     for gate in gates:
         gates_in.setdefault(gate.symbol, []).append(gate.id)
     entry_tools: dict[str, list[Site]] = {}
     call_tools: dict[str, list[Site]] = {}
+    fails_open: dict[str, str] = {}
     for tool in sites_of_kind(graph, SiteKind.TOOL_REGISTRATION,
                               SiteKind.ACTION_HANDLER):
         entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
         if tool.attr("call") and not tool.attr("definition"):
             call_tools.setdefault(str(tool.attr("call")), []).append(tool)
+        switch = approval_switch(facts, tool) if facts.knowledge.requires_approval(tool) else None
+        if switch:
+            fails_open[tool.id] = switch
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools, call_tools)
+        gates_in, entry_tools, call_tools, fails_open)
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -220,12 +225,11 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     index = ctx.index
     gate_sites = index.gates_at
     knowledge = ctx.facts.knowledge
-    fails_open: list[tuple[str, str]] = []
+    fails_open = [(tool.id, index.fails_open[tool.id]) for tool in tools
+                  if tool.id in index.fails_open]
     for tool in tools:
-        switch = approval_switch(ctx.facts, tool) if knowledge.requires_approval(tool) else None
-        if switch:
-            fails_open.append((tool.id, switch))
-        if knowledge.governed(tool) or (knowledge.requires_approval(tool) and not switch):
+        approved = knowledge.requires_approval(tool) and tool.id not in index.fails_open
+        if knowledge.governed(tool) or approved:
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
             origins.append(tool.id)

@@ -48,7 +48,7 @@ def _approves(facts: SourceFacts, key: str, keys: tuple[str, ...], depth: int) -
         if answer is None:
             continue
         if answer.kind is ValueKind.BOOL and answer.literal is True:
-            switch = _switch(file, ret.guards)
+            switch = _switch(facts, file, ret.guards)
             if switch:
                 return switch
             continue
@@ -78,22 +78,41 @@ def _producers(facts: SourceFacts, file: FileIR, scope: str, answer: Value) -> l
     return [str(target) for target in targets if target is not None]
 
 
-def _switch(file: FileIR, guards: tuple[Guard, ...]) -> str | None:
+def _switch(facts: SourceFacts, file: FileIR, guards: tuple[Guard, ...]) -> str | None:
     """`ALWAYS` when no condition guards the approving return; the environment switch when a
-    condition reads one; None when the condition is someone's answer."""
+    condition reads one, itself or through a predicate of the repository (`is_auto_mode()`);
+    None when the condition is someone's answer."""
     conditions = [g.condition for g in guards if g.kind not in _NO_CONDITION and g.condition]
     if not conditions:
         return ALWAYS
     for condition in conditions:
-        named = _variable(file, condition.calls)
+        named = _variable(file, condition.calls) or _predicate(facts, condition.calls)
         if named:
             return named
         for read in condition.reads:
             name = _environment_name(read) or _assigned_from_environment(file, read)
             if name:
                 return name
-        if _reads_environment(condition.text, condition.reads):
+        if _reads_environment(condition.reads):     # `os.environ[name]`: no name written
             return condition.text
+    return None
+
+
+def _predicate(facts: SourceFacts, calls: tuple[str, ...]) -> str | None:
+    """The variable a repository predicate called in the condition returns a test of
+    (`def is_auto_mode(): return os.environ.get("AUTO") == "1"`)."""
+    for call in calls:
+        found = facts.graph.definitions.get(str(facts.graph.resolved.get(call)))
+        if found is None:
+            continue
+        file, definition = found
+        for ret in file.returns:
+            if ret.scope == definition.qualname and ret.value is not None and \
+                    _value_reads_environment(file, ret.value):
+                inside = tuple(c.id for c in file.calls if c.scope == definition.qualname)
+                named = (_environment_name(r) for r in ret.value.reads)
+                return _variable(file, inside) or next((n for n in named if n), None) or \
+                    f"{definition.name}()"
     return None
 
 
@@ -134,11 +153,10 @@ def _settable(assignment: Assignment) -> bool:
 
 def _value_reads_environment(file: FileIR, value: Value) -> bool:
     calls = (value.call,) if value.call else value.results
-    return _reads_environment(value.text, value.reads) or _variable(file, calls) is not None \
-        or any((c.callee or "").startswith(_ENVIRONMENT) for c in file.calls if c.id in calls)
+    return _reads_environment(value.reads) or \
+        any((c.callee or "").startswith(_ENVIRONMENT) for c in file.calls if c.id in calls)
 
 
-def _reads_environment(text: str, reads: tuple[str, ...]) -> bool:
+def _reads_environment(reads: tuple[str, ...]) -> bool:
     return any(read == prefix or read.startswith(prefix + ".")
-               for read in reads for prefix in _ENVIRONMENT) or \
-        any(f"{prefix}." in text or f"{prefix}(" in text for prefix in _ENVIRONMENT)
+               for read in reads for prefix in _ENVIRONMENT)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from topo.analyzers.model import SiteKind
-from topo.audit.graph import sites_of_kind
+from topo.audit.graph import reaching_chains, sites_of_kind
 from topo.audit.graph.failopen import ALWAYS, approval_switch
 from topo.audit.pipeline import AuditRequest, run_audit
 
@@ -88,3 +88,26 @@ def test_a_callback_the_repository_does_not_define_is_no_switch(tmp_path: Path) 
     text = _PY.format(module="from approvals import review as external", ask="    return True")
     text = text.replace("on_approval=review", "on_approval=external")
     assert _switch(tmp_path, "app.py", text) is None
+
+
+def test_a_predicate_that_reads_the_environment_is_a_switch(tmp_path: Path) -> None:
+    module = 'def unattended():\n    return os.environ.get("OPS_MODE", "").lower() == "auto"\n'
+    ask = '    if unattended():\n        return True\n    return input("ok? ") == "y"'
+    assert _switch(tmp_path, "app.py", _PY.format(module=module, ask=ask)) == "OPS_MODE"
+    # The same predicate over the request is no switch.
+    module = 'def unattended(commands):\n    return len(commands) == 0\n'
+    ask = '    if unattended(commands):\n        return True\n    return input("ok? ") == "y"'
+    assert _switch(tmp_path, "app.py", _PY.format(module=module, ask=ask)) is None
+
+
+@pytest.mark.parametrize(("fixture", "governed", "fails_open"), [
+    ("bad_approval_env_switch", False, ("OPS_UNATTENDED",)),
+    ("good_approval_prompt_only", True, ()),
+])
+def test_a_chain_through_a_switched_approval_is_not_governed(fixture, governed, fails_open):
+    root = Path(__file__).resolve().parents[2] / "corpus" / "checks" / "UNGOVERNED-PATH" / fixture
+    result = run_audit(AuditRequest(root=root, jobs=1, cache_dir=None))
+    [executor] = sites_of_kind(result.graph, SiteKind.EXECUTOR)
+    chains = reaching_chains(result.graph, result.facts).of(executor)
+    assert chains and all(c.governed == governed for c in chains)
+    assert {s for c in chains for _, s in c.fails_open} == set(fails_open)
