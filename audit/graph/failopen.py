@@ -110,10 +110,14 @@ def _predicate(facts: SourceFacts, calls: tuple[str, ...]) -> str | None:
             if ret.scope == definition.qualname and ret.value is not None and \
                     _value_reads_environment(file, ret.value):
                 inside = tuple(c.id for c in file.calls if c.scope == definition.qualname)
-                named = (_environment_name(r) for r in ret.value.reads)
-                return _variable(file, inside) or next((n for n in named if n), None) or \
-                    f"{definition.name}()"
+                return _name(file, inside, ret.value.reads) or f"{definition.name}()"
     return None
+
+
+def _name(file: FileIR, calls: tuple[str, ...], reads: tuple[str, ...]) -> str | None:
+    """The environment variable a value reads, written in a call or an access path."""
+    named = (_environment_name(read) for read in reads)
+    return _variable(file, calls) or next((n for n in named if n), None)
 
 
 def _environment_name(read: str) -> str | None:
@@ -141,8 +145,7 @@ def _assigned_from_environment(file: FileIR, read: str) -> str | None:
         if assignment.target == read and _settable(assignment) and \
                 _value_reads_environment(file, value):
             calls = (value.call,) if value.call else value.results
-            named = (_environment_name(r) for r in value.reads)
-            return _variable(file, calls) or next((n for n in named if n), None) or read
+            return _name(file, calls, value.reads) or read
     return None
 
 
