@@ -158,7 +158,8 @@ def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
         entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
         if tool.attr("call") and not tool.attr("definition"):
             call_tools.setdefault(str(tool.attr("call")), []).append(tool)
-        switch = approval_switch(facts, tool) if facts.knowledge.requires_approval(tool) else None
+        switch = approval_switch(facts, tool) if tool.kind is SiteKind.TOOL_REGISTRATION \
+            and facts.knowledge.requires_approval(tool) else None
         if switch:
             fails_open[tool.id] = switch
     return _Index(
@@ -228,8 +229,8 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     fails_open = [(tool.id, index.fails_open[tool.id]) for tool in tools
                   if tool.id in index.fails_open]
     for tool in tools:
-        approved = knowledge.requires_approval(tool) and tool.id not in index.fails_open
-        if knowledge.governed(tool) or approved:
+        if knowledge.governed(tool) or (knowledge.requires_approval(tool)
+                                        and tool.id not in index.fails_open):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
             origins.append(tool.id)
