@@ -332,6 +332,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("needs_approval", LITERAL, "the framework's approval flag", True),
         _a("requires_approval", LITERAL, "the framework's approval flag", True),
         _a("approval_reason", TEXT, "the source text of the approval reason"),
+        _a("on_approval", TEXT, "the qualified name of the function that answers each "
+                                "approval request (`onApproval`)", True),
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),

@@ -27,6 +27,8 @@ class Knowledge:
     injected_parameters: frozenset[str] = frozenset()
     injected_annotations: tuple[str, ...] = ()
     approval_attributes: tuple[str, ...] = ()
+    approval_callbacks: tuple[str, ...] = ()
+    approval_decision_keys: tuple[str, ...] = ()
     governed_systems: frozenset[str] = frozenset()
     identity: tuple[tuple[str, tuple[str, ...]], ...] = ()     # system → attributes
     retention: tuple[RetentionRule, ...] = ()
@@ -46,6 +48,8 @@ class Knowledge:
                                           for name in pack.tools.injected_parameters),
             injected_annotations=_union(pack.tools.injected_annotations for pack in packs),
             approval_attributes=_union(pack.tools.approval_attributes for pack in packs),
+            approval_callbacks=_union(pack.tools.approval_callbacks for pack in packs),
+            approval_decision_keys=_union(pack.tools.approval_decision_keys for pack in packs),
             governed_systems=frozenset(system for pack in packs if pack.tools.governed
                                        for system in _systems(pack)),
             identity=tuple((system, pack.identity) for pack in packs if pack.identity
@@ -68,6 +72,11 @@ class Knowledge:
     def requires_approval(self, registration: Site) -> bool:
         """The registration says a human approves each call before it runs."""
         return any(registration.attr(name) is True for name in self.approval_attributes)
+
+    def approval_callback(self, registration: Site) -> str | None:
+        """The function that answers the registration's approval requests, when one is named."""
+        return next((str(registration.attr(name)) for name in self.approval_callbacks
+                     if registration.attr(name)), None)
 
     def governed(self, registration: Site) -> bool:
         """The tool runs only when an enforced decision selects it, with policy arguments."""

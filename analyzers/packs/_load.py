@@ -172,10 +172,11 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
-    for index, name in enumerate(tools.get("approval_attributes", ())):
-        if not SiteKind.TOOL_REGISTRATION.declares(name):
-            raise PackError(f"{file}: tools.approval_attributes[{index}]: "
-                            f"{UndeclaredAttribute(SiteKind.TOOL_REGISTRATION, name)}")
+    for key in ("approval_attributes", "approval_callbacks"):
+        for index, name in enumerate(tools.get(key, ())):
+            if not SiteKind.TOOL_REGISTRATION.declares(name):
+                raise PackError(f"{file}: tools.{key}[{index}]: "
+                                f"{UndeclaredAttribute(SiteKind.TOOL_REGISTRATION, name)}")
     for index, name in enumerate(raw.get("identity", ())):
         if not any(kind.declares(name) for kind in SiteKind):
             raise PackError(f"{file}: identity[{index}]: {name!r} is not a declared site "
@@ -194,6 +195,8 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 injected_parameters=tuple(tools.get("injected_parameters", ())),
                 injected_annotations=tuple(tools.get("injected_annotations", ())),
                 approval_attributes=tuple(tools.get("approval_attributes", ())),
+                approval_callbacks=tuple(tools.get("approval_callbacks", ())),
+                approval_decision_keys=tuple(tools.get("approval_decision_keys", ())),
                 governed=tools.get("governed", False),
                 intent=_intent_rules(tools.get("intent"), file)),
             "identity": tuple(raw.get("identity", ())),

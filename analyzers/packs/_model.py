@@ -185,13 +185,18 @@ class ToolRules:
     `injected_parameters` / `injected_annotations`: parameters the framework fills in (`ctx`,
     `ctx: RunContext[...]`), not the model; an annotation matches when it contains the text.
     `approval_attributes`: registration attributes that, when `true`, mean a human approves
-    each call before it runs (`needs_approval`). `governed`: the system runs a registered tool
+    each call before it runs (`needs_approval`). `approval_callbacks`: registration attributes
+    naming the function that answers each approval request in place of a human (`on_approval`);
+    `approval_decision_keys`: the keys of that function's returned record that carry the answer
+    (`{"approve": ...}`); a bare boolean is the answer too. `governed`: the system runs a registered tool
     only when an enforced decision selects it, with arguments from policy, not from a model
     (Memrail)."""
 
     injected_parameters: tuple[str, ...] = ()
     injected_annotations: tuple[str, ...] = ()
     approval_attributes: tuple[str, ...] = ()
+    approval_callbacks: tuple[str, ...] = ()
+    approval_decision_keys: tuple[str, ...] = ()
     governed: bool = False
     intent: IntentRules | None = None
 

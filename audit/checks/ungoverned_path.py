@@ -6,6 +6,10 @@ highest-value candidate."
 One finding per effect: when several entries (tools the model invokes, model calls) reach the
 same executor ungoverned, the first chain is the finding's path and the other entries are its
 related locations, after the path's own.
+
+An approval whose callback approves by itself (an environment switch such as
+`SHELL_AUTO_APPROVE=1`, or always) governs nothing: the finding names the switch and is
+inferred, since whether the switch is set is the deployment's choice.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from topo.audit import codes
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.audit.graph.chains import Chain
+from topo.audit.graph.failopen import ALWAYS
 from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding
 
@@ -41,6 +46,17 @@ def _effect(executor: Site) -> str:
         return (f"`{executor.attr('tool_name') or executor.symbol}` "
                 f"({executor.attr('tier')}, stub or in-memory)")
     return f"`{executor.attr('callee') or executor.symbol}` ({executor.attr('tier')})"
+
+
+def _fails_open(chains: list[Chain]) -> str:
+    """Why a registration's approval does not count, when that is a reason."""
+    switches = [switch for chain in chains for _, switch in chain.fails_open]
+    if not switches:
+        return ""
+    switch = switches[0]
+    if switch == ALWAYS:
+        return "; its approval callback approves every call"
+    return f"; its approval callback approves every call when `{switch}` is set"
 
 
 def _locations(ctx: CheckContext, ids: Iterator[str] | tuple[str, ...]) -> tuple[Location, ...]:
@@ -69,9 +85,9 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
             message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
-                    f"with no enforced authority check on the path{more}",
+                    f"with no enforced authority check on the path{more}{_fails_open(chains)}",
             snippet=str(executor.attr("callee") or executor.symbol), path=chain.path,
             related=_related(ctx, chains),
             severity=executor_severity(codes.UNGOVERNED_PATH, executor),
-            inferred=any(ctx.graph.nodes[s].get("inferred") for s in chain.path
-                         if s in ctx.graph))
+            inferred=any(c.fails_open for c in chains) or any(
+                ctx.graph.nodes[s].get("inferred") for s in chain.path if s in ctx.graph))

@@ -4,7 +4,8 @@ A chain is a sequence of calls from an entry (a function nobody in the repo call
 model invokes, a dispatch target) down to the executor call. Along it we collect:
 - `enforced_by`: authority that does not come from the model — a guard or argument derived from
   a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
-  a tool registration that requires approval;
+  a tool registration that requires approval, unless its approval callback approves by itself
+  (an environment switch, or always: `failopen.py`);
 - `origins`: model output that shapes the chain — model-derived executor arguments, guards on
   model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
 - `gates`: the threshold / model-branch sites among those guards (deepest first).
@@ -28,6 +29,7 @@ from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
+from topo.audit.graph.failopen import approval_switch
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 
 __all__ = ["Hop", "Chain", "ChainLimits", "Reach", "reaching_chains", "executor_chains",
@@ -53,6 +55,8 @@ class Chain:
     enforced_by: tuple[str, ...]
     origins: tuple[str, ...]
     gates: tuple[str, ...]
+    fails_open: tuple[tuple[str, str], ...] = ()   # (registration id, switch): approvals
+                                                    # that approve by themselves
 
     @property
     def governed(self) -> bool:
@@ -90,6 +94,7 @@ class _Index:
     gates_in: dict          # function key -> gate site ids in it
     entry_tools: dict       # function key -> tool registration / action handler sites
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
+    fails_open: dict        # registration id -> the switch its approval callback approves on
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,24 +142,29 @@ def executor_chains(graph: nx.MultiDiGraph, facts: SourceFacts, executor: Site, 
 def _scope_of(graph: nx.MultiDiGraph, facts: SourceFacts, calls: CallIndex | None,
            limits: ChainLimits) -> _Scope:
     return _Scope(graph, facts, call_index(facts) if calls is None else calls, limits,
-                  _index(graph))
+                  _index(graph, facts))
 
 
-def _index(graph: nx.MultiDiGraph) -> _Index:
+def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
     gates = list(sites_of_kind(graph, *_GATES))
     gates_in: dict[str, list[str]] = {}
     for gate in gates:
         gates_in.setdefault(gate.symbol, []).append(gate.id)
     entry_tools: dict[str, list[Site]] = {}
     call_tools: dict[str, list[Site]] = {}
+    fails_open: dict[str, str] = {}
     for tool in sites_of_kind(graph, SiteKind.TOOL_REGISTRATION,
                               SiteKind.ACTION_HANDLER):
         entry_tools.setdefault(str(tool.attr("definition")), []).append(tool)
         if tool.attr("call") and not tool.attr("definition"):
             call_tools.setdefault(str(tool.attr("call")), []).append(tool)
+        switch = approval_switch(facts, tool) if tool.kind is SiteKind.TOOL_REGISTRATION \
+            and facts.knowledge.requires_approval(tool) else None
+        if switch:
+            fails_open[tool.id] = switch
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools, call_tools)
+        gates_in, entry_tools, call_tools, fails_open)
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -216,8 +226,11 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     index = ctx.index
     gate_sites = index.gates_at
     knowledge = ctx.facts.knowledge
+    fails_open = [(tool.id, index.fails_open[tool.id]) for tool in tools
+                  if tool.id in index.fails_open]
     for tool in tools:
-        if knowledge.governed(tool) or knowledge.requires_approval(tool):
+        if knowledge.governed(tool) or (knowledge.requires_approval(tool)
+                                        and tool.id not in index.fails_open):
             enforced.append(tool.id)
         elif tool.kind is SiteKind.TOOL_REGISTRATION:
             origins.append(tool.id)
@@ -247,7 +260,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     if hops:    # the executor call, or the call into a function executor
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
-                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)))
+                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
 
 
 def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:

@@ -50,6 +50,8 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
     assert set(knowledge.injected_annotations) == {"RunContext", "Context", "RunnableConfig",
                                                    "ToolRuntime"}
     assert knowledge.approval_attributes == ("needs_approval", "requires_approval")
+    assert (knowledge.approval_callbacks, knowledge.approval_decision_keys) == \
+        (("on_approval",), ("approve",))
     assert knowledge.governed_systems == {"memrail"}
     assert knowledge.identity_attributes("memorizz") == ("approver_id", "user_id")
     assert knowledge.identity_attributes("mubit") == knowledge.identity_attributes("memexai") \
@@ -83,8 +85,11 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
 def test_tool_rules_are_read_and_asked(tmp_path: Path) -> None:
     pack = load_pack(_pack(tmp_path, '[tools]\ninjected_parameters = ["deps"]\n'
                                      'injected_annotations = ["DemoContext"]\n'
-                                     'approval_attributes = ["side_effects"]\ngoverned = true\n'))
+                                     'approval_attributes = ["side_effects"]\ngoverned = true\n'
+                                     'approval_callbacks = ["on_approval"]\n'))
     knowledge = Knowledge.of([pack])
+    assert knowledge.approval_callback(_site("other", on_approval="app.review")) == "app.review"
+    assert knowledge.approval_callback(_site("other", side_effects=True)) is None
     assert knowledge.injected("deps", None) and knowledge.injected("x", "DemoContext[int]")
     assert not knowledge.injected("x", "int")
     assert knowledge.requires_approval(_site("other", side_effects=True))
@@ -101,6 +106,9 @@ def test_approval_and_identity_names_must_be_declared_site_attributes(tmp_path: 
     assert message.startswith("demo.toml: tools.approval_attributes[0]: 'needs_aproval' is not "
                               "an attribute of tool_registration sites (did you mean "
                               "'needs_approval'?)"), message
+    message = _error(tmp_path, '[tools]\napproval_callbacks = ["on_aproval"]\n')
+    assert message.startswith("demo.toml: tools.approval_callbacks[0]: 'on_aproval' is not "
+                              "an attribute of tool_registration sites"), message
     path = tmp_path / "demo.toml"
     path.write_text(HEAD.replace('"approver_id", ', '"operator_id", ').format(extra=""))
     with pytest.raises(PackError) as caught:
