@@ -137,6 +137,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
                 wrappers=tuple(raw.get("wrappers", ())),
+                generic_attributes=tuple(sorted(raw.get("generic_attributes", {}).items())),
                 entries=tuple(entries), file=file, description=raw.get("description", ""),
                 verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()),
                 judgements=tuple(judgements.values()))

@@ -285,6 +285,8 @@ class Pack:
     aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
     factories: tuple[str, ...] = ()        # patterns of calls whose results name methods
     wrappers: tuple[str, ...] = ()         # calls returning their first argument, wrapped
+    # `class.attribute` of a generic class → the type argument it holds (`RunContext.deps`)
+    generic_attributes: tuple[tuple[str, int], ...] = ()
     entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""
