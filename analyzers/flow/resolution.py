@@ -177,7 +177,7 @@ class _Resolver:
 
     def _callee(self, file: FileIR, call: Call) -> str | None:
         if call.callee is not None:
-            return self.holds(self.sibling(file, call.callee))
+            return self._through_fields(self.holds(self.sibling(file, call.callee)))
         if call.decorates is not None or not call.name:
             return None
         if call.receiver is None:
@@ -219,19 +219,27 @@ class _Resolver:
         held = self.name_type(file, scope, root)
         return None if held is None else self.members(held, rest)
 
-    def members(self, held: str, rest: str) -> str:
+    def members(self, held: str, rest: str) -> str | None:
         """`held` then the attributes `rest` reads, each typed by the field of a repo class
-        it names (`Deps` + `conn.execute` → `asyncpg.Connection.execute`); the first that no
-        field types is kept as written (`openai.OpenAI` + `chat.completions`)."""
+        it names (`Deps` + `conn.execute` → `asyncpg.Connection.execute`). From the first
+        attribute that is no field the rest is kept as written (`openai.OpenAI` +
+        `chat.completions`); a field of no known class (`Any`, two classes) names nothing."""
         parts = rest.split(".") if rest else []
         for index, attribute in enumerate(parts):
             defined = self.graph.definitions.get(held)
-            typed = self.attribute_type(held, attribute) \
-                if defined is not None and defined[1].kind is DefinitionKind.CLASS else None
-            if typed is None:
+            if defined is None or defined[1].kind is not DefinitionKind.CLASS \
+                    or not self._is_field(held, attribute):
                 return ".".join([held, *parts[index:]])
+            typed = self.attribute_type(held, attribute)
+            if typed is None:
+                return None
             held = typed
         return held
+
+    def _is_field(self, owner: str, attribute: str) -> bool:
+        """The class declares `attribute` or its methods assign `self.attribute`."""
+        return (owner, attribute) in self.attribute_values \
+            or any(name == attribute for name, _ in self.graph.definitions[owner][1].fields)
 
     def _generic_attribute(self, file: FileIR, scope: str, name: str, attribute: str
                            ) -> str | None:
@@ -451,10 +459,10 @@ class _Resolver:
         for current in self._hops(name):
             held = self._module_binding(current)
             if held is not None:
-                return self._through_fields(held)
-        return self._through_fields(current)
+                return held
+        return current
 
-    def _through_fields(self, name: str) -> str:
+    def _through_fields(self, name: str) -> str | None:
         """`app.Deps.conn.execute` (a front-end names an imported class's attribute as
         written) read through the fields of the longest repo-class prefix."""
         parts = name.split(".")

@@ -331,7 +331,8 @@ def _build_condition(name: str, raw: Any) -> Condition:
                          one_of=tuple(raw.get("in", ())), or_unknown=raw.get("or_unknown", False),
                          mentions=tuple(raw.get("mentions", ())),
                          has_all=tuple(raw.get("has_all", ())),
-                         has_any=tuple(raw.get("has_any", ())))
+                         has_any=tuple(raw.get("has_any", ())),
+                         starts=tuple(raw.get("starts", ())))
     if isinstance(raw, list):
         return Condition(attr=name, one_of=tuple(raw))
     return Condition(attr=name, value=raw)

@@ -111,7 +111,8 @@ class Condition:
     may mutate). `mentions`: a text that mentions one of these words, case-insensitively,
     each ending where a URL segment or query part ends (`/token` is in `/oauth/token?x`, not
     in `/tokens`; `/api/chat` is not in `/api/chat.postMessage`).
-    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these."""
+    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these.
+    `starts`: a text whose first word is one of these (`SELECT …` starts with `select`)."""
 
     attr: str
     value: AttrValue = None
@@ -121,6 +122,7 @@ class Condition:
     mentions: tuple[str, ...] = ()
     has_all: tuple[str, ...] = ()
     has_any: tuple[str, ...] = ()
+    starts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

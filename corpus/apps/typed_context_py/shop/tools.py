@@ -54,3 +54,10 @@ async def archive(ctx: RunContextWrapper[AppContext], sql: str) -> str:
     await ctx.context.conn.executemany(sql, [])
     await ctx.context.store.conn.execute(sql)
     return "archived"
+
+
+@agent.tool
+async def count_orders(ctx: RunContext[Deps]) -> str:
+    await ctx.deps.conn.execute("  SELECT count(*) FROM orders")
+    await ctx.deps.conn.execute("UPDATE orders SET seen = true")
+    return "counted"
