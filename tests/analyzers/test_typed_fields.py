@@ -145,3 +145,51 @@ def test_generic_attributes_are_schema_checked(tmp_path: Path) -> None:
     bad.write_text(text.format('"deps"'), encoding="utf-8")
     with pytest.raises(PackError, match="generic_attributes"):
         load_pack(bad)
+
+
+def _ts_resolved(generics=GENERICS, **sources: str):
+    from topo.analyzers.ir import Language
+    from topo.analyzers.typescript.frontend import parse_typescript
+    files = [parse_typescript(path, textwrap.dedent(text), path.removesuffix(".ts"),
+                              Language.TYPESCRIPT) for path, text in sources.items()]
+    return {f.path: f for f in resolve_files(files, FACTORIES, generics)}
+
+
+TS_DEPS = """
+    import { Pool } from 'pg';
+    export class AppDeps {
+      db: Pool;
+      loose: any;
+      maybe: Pool | undefined;
+    }
+"""
+
+
+def test_ts_run_context_and_class_fields_name_the_write() -> None:
+    files = _ts_resolved(**{"src/deps.ts": TS_DEPS, "src/tools.ts": """
+        import { RunContext } from '@openai/agents';
+        import { AppDeps } from './deps';
+        export async function save(input: string, runContext?: RunContext<AppDeps>) {
+          await runContext?.context.db.query(input);
+        }
+        export async function loose(input: string, runContext: RunContext<AppDeps>) {
+          await runContext.context.loose.query(input);
+          await runContext.context.maybe.query(input);
+        }
+        export async function direct(deps: AppDeps, input: string) {
+          await deps.db.query(input);
+        }
+    """})
+    deps = next(d for d in files["src/deps.ts"].definitions if d.name == "AppDeps")
+    assert dict(deps.fields) == {"db": "pg.Pool", "loose": None, "maybe": None}
+    queries = {c.location.line: c.callee for c in files["src/tools.ts"].calls
+               if c.name == "query"}
+    assert queries == {5: "pg.Pool.query", 8: None, 9: None, 12: "pg.Pool.query"}
+    without = _ts_resolved(generics={}, **{"src/deps.ts": TS_DEPS, "src/tools.ts": """
+        import { RunContext } from '@openai/agents';
+        import { AppDeps } from './deps';
+        export async function save(input: string, runContext?: RunContext<AppDeps>) {
+          await runContext?.context.db.query(input);
+        }
+    """})
+    assert [c.callee for c in without["src/tools.ts"].calls if c.name == "query"] == [None]
