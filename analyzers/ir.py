@@ -196,6 +196,11 @@ class Parameter:
     annotation: str | None = None
     default: Value | None = None
     kind: str = "positional"   # positional | keyword | var_positional | var_keyword
+    # The annotation resolved, when it names one class (`client: OpenAI`), and for a generic
+    # `RunContext[Deps]` its class then each argument (None where one names no class), so
+    # that the packs' `[generic_attributes]` can type `ctx.deps`; unions and strings give ().
+    type: str | None = None
+    generic: tuple[str | None, ...] = ()
 
 
 class DefinitionKind(enum.Enum):
@@ -218,6 +223,9 @@ class Definition:
     is_async: bool = False
     exported: bool = False             # TS: exported from the module
     returns: str | None = None         # the return annotation, resolved, when it names a class
+    # Classes: the fields the body declares (`conn: asyncpg.Connection`, TS `db: Pool`), each
+    # with its class, or None when the declaration names none (`Any`, a union, a string).
+    fields: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

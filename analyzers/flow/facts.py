@@ -18,7 +18,8 @@ from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_si
                                          mark_conditional_atoms)
 from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.resolution import resolve_files
-from topo.analyzers.packs import Knowledge, Pack, classify, factories, load_packs
+from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
+                                  load_packs)
 from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.flow.routes import model_routes
@@ -58,7 +59,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
     written = {call.id: call.callee for file in files for call in file.calls}
-    files = resolve_files(files, factories(packs))
+    files = resolve_files(files, factories(packs), generic_attributes(packs))
     graph = build_call_graph(files)
     pack_sites = model_routes(files, named_by_placement(
         files, classify(files, packs, public_names, written), packs), graph, knowledge)

@@ -14,7 +14,12 @@ never sees the call. This stage joins the files and names, without guessing:
 - module constants read as arguments (`decision_point=DP`, imported or local), which become
   the literal they hold (the text as written is kept);
 - a module imported from beside a script (`examples/bot/app.py` doing `import helpers`);
-- the library bases of a class's repo ancestors (`class Search(RagTool)`, `RagTool(BaseTool)`).
+- the library bases of a class's repo ancestors (`class Search(RagTool)`, `RagTool(BaseTool)`);
+- the fields a class declares (`conn: asyncpg.Connection` in a dataclass, a pydantic model or
+  a plain class body), read through any instance (`deps.conn.execute` → `asyncpg.Connection.
+  execute`), and the packs' generic attributes (`ctx: RunContext[Deps]` → `ctx.deps` is `Deps`).
+A field declared `Any`, a union or a string, or declared and assigned two classes, stays
+unresolved.
 A name whose bindings, returns or call sites disagree stays unresolved; recursion through a
 cycle of helpers answers unresolved for the name on the cycle.
 """
@@ -22,13 +27,14 @@ cycle of helpers answers unresolved for the name on the cycle.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import (CallGraph, build_call_graph, follow_reexport,
                                            function_key, reexport_table)
 from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Call, Definition,
-                               DefinitionKind, FileIR, Language, Value, ValueKind, scope_chain)
+                               DefinitionKind, FileIR, Language, Parameter, Value, ValueKind,
+                               scope_chain)
 
 __all__ = ["resolve_files"]
 
@@ -40,12 +46,13 @@ _MAX_HOPS = 8
 _MAX_DEPTH = 48
 
 
-def resolve_files(files: Iterable[FileIR], constructors: Container[str] = frozenset()
-                  ) -> tuple[FileIR, ...]:
+def resolve_files(files: Iterable[FileIR], constructors: Container[str] = frozenset(),
+                  generics: Mapping[str, int] | None = None) -> tuple[FileIR, ...]:
     """`files` with the callees and constant arguments this stage can name filled in.
-    `constructors` are the packs' factory names (calls that build an instance)."""
+    `constructors` are the packs' factory names (calls that build an instance), `generics`
+    their generic attributes (`pydantic_ai.RunContext.deps` → type argument 0)."""
     files = tuple(files)
-    resolver = _Resolver(files, build_call_graph(files), constructors)
+    resolver = _Resolver(files, build_call_graph(files), constructors, generics or {})
     return tuple(resolver.rewrite(file) for file in files)
 
 
@@ -53,9 +60,10 @@ class _Resolver:
     """Demand-driven, memoised answers over an index of every file (one run)."""
 
     def __init__(self, files: tuple[FileIR, ...], graph: CallGraph,
-                 constructors: Container[str]) -> None:
+                 constructors: Container[str], generics: Mapping[str, int]) -> None:
         self.graph = graph
         self.constructors = constructors
+        self.generics = generics
         self.reexports = reexport_table(files)
         self.modules = {file.module for file in files}
         self.top_modules = {module.split(".", 1)[0] for module in self.modules}
@@ -169,7 +177,7 @@ class _Resolver:
 
     def _callee(self, file: FileIR, call: Call) -> str | None:
         if call.callee is not None:
-            return self.holds(self.sibling(file, call.callee))
+            return self._through_fields(self.holds(self.sibling(file, call.callee)))
         if call.decorates is not None or not call.name:
             return None
         if call.receiver is None:
@@ -203,9 +211,61 @@ class _Resolver:
             if owner is None or not attribute:
                 return None
             held = self.attribute_type(owner, attribute)
-            return None if held is None else ".".join(filter(None, (held, tail)))
+            return None if held is None else self.members(held, tail)
+        attribute, _, tail = rest.partition(".")
+        generic = self._generic_attribute(file, scope, root, attribute) if attribute else None
+        if generic is not None:
+            return self.members(generic, tail)
         held = self.name_type(file, scope, root)
-        return None if held is None else ".".join(filter(None, (held, rest)))
+        return None if held is None else self.members(held, rest)
+
+    def members(self, held: str, rest: str) -> str | None:
+        """`held` then the attributes `rest` reads, each typed by the field of a repo class
+        it names (`Deps` + `conn.execute` → `asyncpg.Connection.execute`). From the first
+        attribute that is no field the rest is kept as written (`openai.OpenAI` +
+        `chat.completions`); a field of no known class (`Any`, two classes) names nothing."""
+        parts = rest.split(".") if rest else []
+        for index, attribute in enumerate(parts):
+            defined = self.graph.definitions.get(held)
+            if defined is None or defined[1].kind is not DefinitionKind.CLASS \
+                    or not self._is_field(held, attribute):
+                return ".".join([held, *parts[index:]])
+            typed = self.attribute_type(held, attribute)
+            if typed is None:
+                return None
+            held = typed
+        return held
+
+    def _is_field(self, owner: str, attribute: str) -> bool:
+        """The class declares `attribute` or its methods assign `self.attribute`."""
+        return (owner, attribute) in self.attribute_values \
+            or any(name == attribute for name, _ in self.graph.definitions[owner][1].fields)
+
+    def _generic_attribute(self, file: FileIR, scope: str, name: str, attribute: str
+                           ) -> str | None:
+        """`ctx.deps` for a parameter `ctx: RunContext[Deps]` when a pack says `deps` of
+        `RunContext` holds its type argument 0: `Deps`, as its module names it."""
+        parameter = self._parameter(file, scope, name)
+        if parameter is None or not parameter.generic:
+            return None
+        head, *arguments = parameter.generic
+        index = self.generics.get(f"{self.holds(head or '')}.{attribute}")
+        if index is None or index >= len(arguments) or arguments[index] is None:
+            return None
+        return self.holds(self.sibling(file, arguments[index] or ""))
+
+    def _parameter(self, file: FileIR, scope: str, name: str) -> Parameter | None:
+        """The parameter `name` is in `scope`, when the innermost scope binding it is a
+        function taking it (not a local rebinding)."""
+        for candidate in scope_chain(scope):
+            if candidate == MODULE_SCOPE or (file.path, candidate, name) in self.local_values:
+                return None
+            found = self.graph.definitions.get(function_key(file, candidate))
+            if found is not None:
+                for parameter in found[1].parameters:
+                    if parameter.name == name:
+                        return parameter
+        return None
 
     def name_type(self, file: FileIR, scope: str, name: str) -> str | None:
         """What a bare name holds in `scope`: a local binding, a parameter, a module binding
@@ -224,7 +284,10 @@ class _Resolver:
             function = function_key(file, candidate)
             found = self.graph.definitions.get(function)
             if found is not None and any(p.name == name for p in found[1].parameters):
-                return self.parameter_type(function, name)
+                declared = next(p.type for p in found[1].parameters if p.name == name)
+                passed = self.parameter_type(function, name)
+                return passed if passed is not None or declared is None \
+                    else self.holds(self.sibling(file, declared))
         return None
 
     def _module_name(self, file: FileIR, name: str) -> str | None:
@@ -348,11 +411,30 @@ class _Resolver:
         return found is not None and any(p.name == name for p in found[1].parameters)
 
     def attribute_type(self, owner: str, attribute: str) -> str | None:
+        """What `attribute` of an `owner` instance holds: the class its body declares, and
+        what its methods assign to `self.attribute`, all agreeing. A declared class stands
+        against assignments of unknown type; a declaration naming no class (`Any`) or two
+        classes leave it unresolved."""
         values = self.attribute_values.get((owner, attribute), ())
-        if not values:
+        defined = self.graph.definitions.get(owner)
+        fields = dict(defined[1].fields) if defined is not None else {}
+        if not values and attribute not in fields:
             return None
-        return self._memoised(("attribute", owner, attribute), lambda: self._agreed(
-            self.value_type(file, scope, value) for file, scope, value in values))
+        return self._memoised(("attribute", owner, attribute),
+                              lambda: self._attribute_type(owner, attribute, values, fields))
+
+    def _attribute_type(self, owner: str, attribute: str,
+                        values: Iterable[tuple[FileIR, str, Value]],
+                        fields: dict[str, str | None]) -> str | None:
+        assigned = [self.value_type(file, scope, value) for file, scope, value in values]
+        if attribute not in fields:
+            return self._agreed(assigned)
+        declared = fields[attribute]
+        if declared is None:
+            return None
+        file = self.graph.definitions[owner][0]
+        declared = self.holds(self.sibling(file, declared))
+        return self._agreed([declared, *(held for held in assigned if held is not None)])
 
     def sibling(self, file: FileIR, name: str) -> str:
         """A name imported from a module beside a script (`examples/bot/app.py` doing
@@ -379,6 +461,16 @@ class _Resolver:
             if held is not None:
                 return held
         return current
+
+    def _through_fields(self, name: str) -> str | None:
+        """`app.Deps.conn.execute` (a front-end names an imported class's attribute as
+        written) read through the fields of the longest repo-class prefix."""
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            defined = self.graph.definitions.get(".".join(parts[:cut]))
+            if defined is not None and defined[1].kind is DefinitionKind.CLASS:
+                return self.members(".".join(parts[:cut]), ".".join(parts[cut:]))
+        return name
 
     def _hops(self, name: str) -> Iterator[str]:
         """`name`, then each name a re-export leads it to (at most `_MAX_HOPS`)."""

@@ -12,7 +12,8 @@ attributes, identity and retention rules, fingerprints):
     Knowledge.of(packs).retention_rules("mubit")
 """
 
-from topo.analyzers.packs._engine import ENGINE_ATTRS, classify, factories, fingerprint, wrappers
+from topo.analyzers.packs._engine import (ENGINE_ATTRS, classify, factories, fingerprint,
+                                         generic_attributes, wrappers)
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
 from topo.analyzers.packs._model import (Entry, IntentRules, McpServerRule, Pack, PackError,
@@ -20,5 +21,5 @@ from topo.analyzers.packs._model import (Entry, IntentRules, McpServerRule, Pack
 
 __all__ = ["ENGINE_ATTRS", "Entry", "IntentRules", "Knowledge", "McpServerRule", "Pack",
            "PackError", "PolicyWrites", "RetentionRule", "RouteRule", "ToolRules", "classify",
-           "default_pack_files", "factories", "fingerprint", "load_pack", "load_packs",
-           "packs_digest", "wrappers"]
+           "default_pack_files", "factories", "fingerprint", "generic_attributes", "load_pack",
+           "load_packs", "packs_digest", "wrappers"]

@@ -38,11 +38,23 @@ def _holds_one(condition: Condition, attrs: dict[str, AttrValue]) -> bool:
     if condition.mentions:
         return isinstance(value, str) and any(_mentions(value, word)
                                               for word in condition.mentions)
+    if condition.starts:
+        return isinstance(value, str) \
+            and _first_word(value) in {word.lower() for word in condition.starts}
     if condition.has_all or condition.has_any:
         return _has(value, condition)
     wanted = condition.one_of or (condition.value,)
     # `needs_approval=1` is not `True`: compare types too.
     return any(type(value) is type(option) and value == option for option in wanted)
+
+
+def _first_word(text: str) -> str:
+    """The text's first word, lowercased: `  (SELECT 1)` → `select`."""
+    stripped = text.lstrip().lstrip("(").lstrip()
+    end = 0
+    while end < len(stripped) and (stripped[end].isalpha() or stripped[end] == "_"):
+        end += 1
+    return stripped[:end].lower()
 
 
 def _mentions(text: str, word: str) -> bool:

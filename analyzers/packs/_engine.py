@@ -28,8 +28,8 @@ from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
 from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
-__all__ = ["classify", "classify_file", "fingerprint", "factories", "wrappers", "PackIndex",
-           "ENGINE_ATTRS"]
+__all__ = ["classify", "classify_file", "fingerprint", "factories", "generic_attributes",
+           "wrappers", "PackIndex", "ENGINE_ATTRS"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,17 @@ def factories(packs: Iterable[Pack] | None = None) -> NamePatterns:
     `boto3.client.delete_object`). The front-end asks `name in factories(...)` when deciding
     whether a call builds an instance; aliases are applied (`ami.x` is `memrail.x`)."""
     return _pack_names(packs, lambda pack: pack.factories)
+
+
+def generic_attributes(packs: Iterable[Pack] | None = None) -> dict[str, int]:
+    """`pydantic_ai.RunContext.deps` → 0: the attributes of generic classes that hold a type
+    argument (`ctx: RunContext[Deps]` makes `ctx.deps` a `Deps`), for the resolution stage.
+    Two packs giving one attribute two positions give it none."""
+    found: dict[str, int | None] = {}
+    for pack in (load_packs() if packs is None else packs):
+        for name, index in pack.generic_attributes:
+            found[name] = index if found.get(name, index) == index else None
+    return {name: index for name, index in found.items() if index is not None}
 
 
 def wrappers(packs: Iterable[Pack] | None = None) -> NamePatterns:

@@ -137,6 +137,7 @@ def _build_pack(raw: dict[str, Any], file: str) -> Pack:
                 aliases=tuple(sorted(raw.get("aliases", {}).items())),
                 factories=tuple(raw.get("factories", ())),
                 wrappers=tuple(raw.get("wrappers", ())),
+                generic_attributes=tuple(sorted(raw.get("generic_attributes", {}).items())),
                 entries=tuple(entries), file=file, description=raw.get("description", ""),
                 verbs=tuple((name, tuple(words)) for name, words in raw.get("verbs", {}).items()),
                 judgements=tuple(judgements.values()))
@@ -336,7 +337,8 @@ def _build_condition(name: str, raw: Any) -> Condition:
                          one_of=tuple(raw.get("in", ())), or_unknown=raw.get("or_unknown", False),
                          mentions=tuple(raw.get("mentions", ())),
                          has_all=tuple(raw.get("has_all", ())),
-                         has_any=tuple(raw.get("has_any", ())))
+                         has_any=tuple(raw.get("has_any", ())),
+                         starts=tuple(raw.get("starts", ())))
     if isinstance(raw, list):
         return Condition(attr=name, one_of=tuple(raw))
     return Condition(attr=name, value=raw)

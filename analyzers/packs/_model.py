@@ -112,7 +112,8 @@ class Condition:
     may mutate). `mentions`: a text that mentions one of these words, case-insensitively,
     each ending where a URL segment or query part ends (`/token` is in `/oauth/token?x`, not
     in `/tokens`; `/api/chat` is not in `/api/chat.postMessage`).
-    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these."""
+    `has_all` / `has_any`: a list of names (dict keys) with all / at least one of these.
+    `starts`: a text whose first word is one of these (`SELECT …` starts with `select`)."""
 
     attr: str
     value: AttrValue = None
@@ -122,6 +123,7 @@ class Condition:
     mentions: tuple[str, ...] = ()
     has_all: tuple[str, ...] = ()
     has_any: tuple[str, ...] = ()
+    starts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +293,8 @@ class Pack:
     aliases: tuple[tuple[str, str], ...]   # module-prefix rewrites applied before matching
     factories: tuple[str, ...] = ()        # patterns of calls whose results name methods
     wrappers: tuple[str, ...] = ()         # calls returning their first argument, wrapped
+    # `class.attribute` of a generic class → the type argument it holds (`RunContext.deps`)
+    generic_attributes: tuple[tuple[str, int], ...] = ()
     entries: tuple[Entry, ...] = ()
     file: str = ""
     description: str = ""

@@ -236,7 +236,8 @@ class ExpressionReader:
                                                                        None),
             default=None if parameter.default is None else self.value(parameter.default,
                                                                       context),
-            kind=kind)
+            kind=kind, type=self.resolver.declared(annotation, context.scope),
+            generic=self.resolver.generic(annotation, context.scope))
 
     def _string(self, node: cst.BaseExpression, text: str, context: Context) -> Value:
         reads: set[str] = set()

@@ -17,6 +17,8 @@ from topo.analyzers.classes import member
 from topo.analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
 from topo.analyzers.python.spans import SourceText
 
+_ANY = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object"})
+
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
 
@@ -142,6 +144,32 @@ class Resolver:
             return None
         resolved = self.resolve(annotation.annotation, scope)
         return resolved if resolved is not None and self.is_constructor(resolved) else None
+
+    def declared(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
+        """A declared field's or parameter's class; `Any` declares none (its methods are no
+        `typing.Any.execute`), nor does a union, a subscript or a string."""
+        resolved = self.annotation(annotation, scope)
+        return None if resolved in _ANY else resolved
+
+    def generic(self, annotation: cst.Annotation | None, scope: Scope
+                ) -> tuple[str | None, ...]:
+        """`RunContext[Deps]` → (`pydantic_ai.RunContext`, `app.Deps`): the generic class
+        then each argument's class (None for one that names none); () for anything else."""
+        if annotation is None or not isinstance(annotation.annotation, cst.Subscript):
+            return ()
+        subscript = annotation.annotation
+        if not isinstance(subscript.value, (cst.Name, cst.Attribute)):
+            return ()
+        head = self.resolve(subscript.value, scope)
+        if head is None:
+            return ()
+        arguments: list[str | None] = []
+        for element in subscript.slice:
+            index = element.slice
+            value = index.value if isinstance(index, cst.Index) else None
+            arguments.append(self.declared(cst.Annotation(value), scope)
+                             if isinstance(value, (cst.Name, cst.Attribute)) else None)
+        return (head, *arguments)
 
     def _self_class(self, name: cst.Name, scope: Scope) -> ClassInfo | None:
         owner, _ = binding_scope(scope, name.value)

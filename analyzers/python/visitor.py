@@ -344,11 +344,25 @@ class StatementWalker:
         self.facts.definitions.append(Definition(
             qualname=qualname, name=name, kind=DefinitionKind.CLASS,
             location=self.text.location(node), scope=context.scope.qualname,
-            decorators=decorators, bases=bases))
+            decorators=decorators, bases=bases, fields=self._fields(node, context)))
         scope = self.builder.class_scope(node, qualname, context.scope)
         # A class body runs where it stands: it keeps the guards around it.
         self.block(statements_of(node.body), Context(scope, context.guards, header.statement,
                                                      context.sinks))
+
+    def _fields(self, node: cst.ClassDef, context: Context) -> tuple[tuple[str, str | None], ...]:
+        """The fields a class body declares (`conn: asyncpg.Connection`, dataclass, pydantic
+        model or plain class); a name declared twice with two classes names none."""
+        fields: dict[str, str | None] = {}
+        for statement in statements_of(node.body):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    name = small.target.value
+                    declared = self.reader.resolver.declared(small.annotation, context.scope)
+                    fields[name] = declared if fields.get(name, declared) == declared else None
+        return tuple(fields.items())
 
     def _decorators(self, decorators: Sequence[cst.Decorator], context: Context,
                     qualname: str) -> tuple[str, ...]:

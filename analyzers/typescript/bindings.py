@@ -92,6 +92,21 @@ class ScopeBuilder:
         info.attributes.update(declared_fields)
         return info
 
+    def declared_fields(self, node: tree_sitter.Node, scope: Scope
+                        ) -> tuple[tuple[str, str | None], ...]:
+        """The fields a class declares with a type (`db: Pool`), each with its class or None
+        (`any`, a union, an object type)."""
+        fields: dict[str, str | None] = {}
+        for member in class_members(node):
+            name_node = member.child_by_field_name("name")
+            written = member.child_by_field_name("type")
+            if member.type != "public_field_definition" or name_node is None or written is None:
+                continue
+            name = self.resolver.text.text(name_node)
+            declared = self.resolver.annotation(written, scope)
+            fields[name] = declared if fields.get(name, declared) == declared else None
+        return tuple(fields.items())
+
     def _getter_type(self, member: tree_sitter.Node, scope: Scope) -> str | None:
         """The declared class a getter returns (`get page(): Page`), else None."""
         if not any(child.type == "get" for child in member.children):

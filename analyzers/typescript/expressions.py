@@ -506,7 +506,12 @@ class ExpressionReader:
             if pattern is None:
                 continue
             if pattern.type == "identifier":
-                found.append(Parameter(self.text.text(pattern), annotation, default, kind))
+                typed = parameter.annotation
+                found.append(Parameter(
+                    self.text.text(pattern), annotation, default, kind,
+                    type=None if parameter.rest else self.resolver.annotation(typed,
+                                                                              context.scope),
+                    generic=self.resolver.generic(typed, context.scope)))
                 continue
             names = [self.text.text(name) for name in pattern_names(pattern)]
             for default_node in pattern_defaults(pattern):

@@ -228,6 +228,22 @@ class Resolver:
             return None
         return self.resolve(annotation, scope)
 
+    def generic(self, annotation: tree_sitter.Node | None, scope: Scope
+                ) -> tuple[str | None, ...]:
+        """`RunContext<Ctx>` → (`@openai/agents.RunContext`, `app.Ctx`): the generic class
+        then each argument's class (None for one that names none); () for anything else."""
+        if annotation is not None and annotation.type == "type_annotation":
+            annotation = annotation.named_children[0] if annotation.named_children else None
+        if annotation is None or annotation.type != "generic_type":
+            return ()
+        name = annotation.child_by_field_name("name")
+        arguments = annotation.child_by_field_name("type_arguments")
+        head = self.annotation(name, scope)
+        if head is None or arguments is None:
+            return ()
+        return (head, *(self.annotation(argument, scope)
+                        for argument in arguments.named_children))
+
     def this_attribute(self, info: ClassInfo, attribute: str) -> str | None:
         """`this.attribute` in `info`'s methods (see `analyzers.classes.member`)."""
         return member(self.classes, info, attribute)

@@ -390,7 +390,8 @@ class StatementWalker:
         bases = info.bases or tuple(self.text.text(base) for base in written_bases(node))
         self.facts.definitions.append(Definition(
             qualname=qualname, name=wanted, kind=DefinitionKind.CLASS, location=location,
-            scope=context.scope.qualname, decorators=decorators, bases=bases))
+            scope=context.scope.qualname, decorators=decorators, bases=bases,
+            fields=self.builder.declared_fields(node, context.scope)))
         body_scope = Scope(qualname, ScopeKind.FUNCTION, context.scope, class_info=info)
         # Field initializers run when an instance is built: no guard of the class carries over.
         members = Context(body_scope, context.guards, context.statement, context.sinks)

@@ -204,3 +204,24 @@ def test_through_names_calls_exactly(tmp_path):
     assert pack.entries[0].attrs[1].source.through == ("json.dumps", "json.dump")
     with pytest.raises(PackError, match=r"entries\[0\]\.attrs\.body_keys\.through\[0\]"):
         _packs(tmp_path, text.replace("json.{dumps,dump}", "json.*"))
+
+
+def test_starts_reads_the_first_word_of_a_literal_text() -> None:
+    from topo.analyzers.packs._conditions import holds
+    from topo.analyzers.packs._model import Condition
+    select = (Condition(attr="sql", starts=("select",)),)
+    assert holds(select, {"sql": "  (SELECT id FROM orders)"})
+    assert not holds(select, {"sql": "UPDATE orders SET note = 'select'"})
+    assert not holds(select, {"sql": "selection"})
+    # An f-string nobody can read keeps the effect.
+    assert not holds(select, {"sql_literal": False, "sql_text": "f'SELECT {x}'"})
+
+
+def test_shipped_raw_sql_entries_drop_a_literal_select() -> None:
+    fb = FileBuilder()
+    fb.call("sqlite3.connect.cursor.execute", s("SELECT name FROM users"))
+    fb.call("sqlite3.connect.cursor.execute", s("DELETE FROM users"))
+    fb.call("asyncpg.Connection.execute", s("select 1"))
+    executors = [site for site in classify([fb.build()], load_packs())
+                 if site.kind is SiteKind.EXECUTOR]
+    assert [site.attr("sql") for site in executors] == ["DELETE FROM users"]
