@@ -32,7 +32,10 @@ def sink_catalog(packs: Iterable[Pack]) -> str:
         "a call under the client root only when the method's first word (split at `_` and "
         "camelCase) is in the named verb set, or the method is one of the listed extras; any "
         "other method of that client (reads, unknown verbs) gives no site. An *exact* rule "
-        "lists the names. Where both match a call, the exact row wins.",
+        "lists the names. Where both match a call, the exact row wins. A *by tool name* "
+        "tier is the called tool's: that of the `[tools.intent]` write verb its name begins "
+        "with (`transfer_funds` is money); a name whose first word is in the read set gives "
+        "no site, any other name keeps the listed tier, inferred.",
         "",
         "| tier | family | lang | rule | matches | extra methods / condition | entry |",
         "|---|---|---|---|---|---|---|",
@@ -48,6 +51,8 @@ def _row(entry: Entry) -> str:
     tier = entry.tier.value if entry.tier else "-"
     languages = ", ".join(sorted(_LANGUAGES[name] for name in entry.languages))
     rule = f"verb `{entry.verbs}`" if entry.verbs else "exact"
+    if entry.tier_by_name is not None:
+        tier = f"by tool name (`{entry.tier_by_name.attr}`), else {tier}"
     if entry.inferred:
         rule += " (inferred)"
     matches = "<br>".join(f"`{_cell(pattern)}`" for pattern in entry.match)

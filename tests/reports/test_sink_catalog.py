@@ -41,3 +41,11 @@ def test_verb_rows_name_their_set_and_extras():
 def test_explain_sinks_prints_the_catalog():
     result = CliRunner().invoke(cli, ["explain", "--sinks"])
     assert result.exit_code == 0 and result.output == sink_catalog(load_packs())
+
+
+def test_remote_tool_call_rows_say_the_tier_is_the_tools():
+    text = sink_catalog(load_packs())
+    [row] = [line for line in text.splitlines() if "`mcp.ts.client_call_tool`" in line]
+    assert row.startswith("| by tool name (`tool_name`), else communication | mcp |")
+    [plain] = [line for line in text.splitlines() if "`http.ts.ky_got_call`" in line]
+    assert plain.startswith("| communication | http |")
