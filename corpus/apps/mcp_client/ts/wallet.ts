@@ -59,3 +59,9 @@ export async function headNote(id: string) {
 export async function archiveNote(id: string) {
   return ky.post(`https://notes.example.com/notes/${id}/archive`);
 }
+
+export async function payRawKy(to: string) {
+  return ky.post(MCP_URL, {
+    json: { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_quote", arguments: { to } } },
+  });
+}
