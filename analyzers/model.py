@@ -415,11 +415,16 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("command", LITERAL, "the command run", True),
         _a("shell", LITERAL, "whether the command runs through a shell", True),
         _a("source_code", TEXT, "the source text of the evaluated code"),
+        # Remote tool calls (MCP `callTool`, a JSON-RPC `tools/call`): the tier is the called
+        # tool's, by the write verb its name begins with (`intent_verb`).
+        _a("tool_name", LITERAL, "the name of the remote tool called", True),
+        _a("rpc_method", LITERAL, "the JSON-RPC method of a request body (`tools/call`)", True),
         # Intent executors (flow/intent.py): a model-callable tool named for a write whose body
         # has no recognised effect, only a stub or an in-memory one.
         _a("stub_or_in_memory", FLAG, "the effect is a stub or in-memory: the tool is "
            "consequential by its name, not by a recognised API"),
-        _a("intent_verb", TEXT, "the write verb the tool's exposed name begins with"),
+        _a("intent_verb", TEXT, "the write verb the tool's exposed name (or a remote tool's "
+           "name) begins with"),
         _a("intent_evidence", TEXT, "why the body counts: writes_state, "
            "returns_confirmation, empty_body or logs_only"),
         _a("evidence_text", TEXT, "the source text of that write or return"),

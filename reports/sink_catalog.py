@@ -27,7 +27,10 @@ _EXECUTORS_INTRO = (
     "a call under the client root only when the method's first word (split at `_` and "
     "camelCase) is in the named verb set, or the method is one of the listed extras; any "
     "other method of that client (reads, unknown verbs) gives no site. An *exact* rule "
-    "lists the names. Where both match a call, the exact row wins. *unless* names the "
+    "lists the names. Where both match a call, the exact row wins. A *by tool name* "
+    "tier is the called tool's: that of the `[tools.intent]` write verb its name begins "
+    "with (`transfer_funds` is money); a name whose first word is in the read set gives "
+    "no site, any other name keeps the listed tier, inferred. *unless* names the "
     "judgements (below) that drop a site, *if judged* those of which one must hold.")
 
 
@@ -53,6 +56,8 @@ def sink_catalog(packs: Iterable[Pack]) -> str:
 
 def _row(entry: Entry) -> str:
     tier = entry.tier.value if entry.tier else "-"
+    if entry.tier_by_name is not None:
+        tier = f"by tool name (`{entry.tier_by_name.attr}`), else {tier}"
     rule = f"verb `{entry.verbs}`" if entry.verbs else "exact"
     if entry.inferred:
         rule += " (inferred)"

@@ -5,7 +5,8 @@ Packs are data; this module knows no framework. It
 2. matches calls, decorators, class bases and tool parameters against entry patterns — on
    resolved names only, so a local `decide()` or another library's `state()` never matches;
    a `verbs` entry also needs the method's first word in its verb set (`_verbs`),
-3. extracts attributes declaratively (`_attrs`, `_expand`),
+3. extracts attributes declaratively (`_attrs`, `_expand`), and ranks a call of a tool by
+   name by what the name says (`_name_tier`),
 4. returns sites sorted by id.
 
 Atom sites are found first because decision and event sites refer to them (`atoms`,
@@ -24,6 +25,7 @@ from topo.analyzers.packs._expand import expand_state_dict
 from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._load import load_packs
 from topo.analyzers.packs._model import ENGINE_ATTRS, Entry, Pack, Trigger
+from topo.analyzers.packs._name_tier import NameTiers
 from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
 from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
@@ -39,6 +41,7 @@ class PackIndex:
     aliases: tuple[tuple[str, str], ...]
     by_trigger: dict[Trigger, NameIndex[Entry]]
     verb_rules: dict[str, VerbRule]        # entry id → its verb rule (`verbs` entries)
+    name_tiers: NameTiers = NameTiers()    # `tier_by_name` entries: tier from a tool's name
 
     @classmethod
     def of(cls, packs: Iterable[Pack], extra_aliases: Iterable[tuple[str, str]] = ()
@@ -53,7 +56,7 @@ class PackIndex:
         rules = {entry.id: VerbRule.of(entry, sets) for pack in packs for entry in pack.entries
                  if entry.verbs is not None}
         return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()},
-                   rules)
+                   rules, NameTiers.of(packs))
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
         resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
@@ -94,7 +97,7 @@ def classify_file(file: FileIR, index: PackIndex,
     facts = facts.with_atoms(_by_call(atom_sites))
     sites = atom_sites + [site for call, entry in matches if entry.site is not SiteKind.ATOM
                           for site in _call_sites(entry, call, facts)]
-    sites = _named_by_key(sites, matches, facts)
+    sites = index.name_tiers.apply(_named_by_key(sites, matches, facts))
     sites += _class_sites(file, facts, index)
     sites += _parameter_sites(sites, facts, index)
     unique: dict[str, Site] = {}

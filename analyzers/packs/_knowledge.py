@@ -19,7 +19,7 @@ from topo.analyzers.packs._model import (IntentRules, McpServerRule, Pack, Polic
                                          RetentionRule, RouteRule)
 from topo.analyzers.packs._patterns import NamePatterns
 
-__all__ = ["Knowledge", "packs_digest"]
+__all__ = ["Knowledge", "packs_digest", "merged_intent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class Knowledge:
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
-            intent=_merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
+            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -133,7 +133,7 @@ def packs_digest(packs: Iterable[Pack]) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
 
-def _merged_intent(rules: list[IntentRules]) -> IntentRules | None:
+def merged_intent(rules: list[IntentRules]) -> IntentRules | None:
     """The packs' `[tools.intent]` as one: a verb keeps the tier of the first pack (by system)
     that lists it; the largest `tier_drop` wins."""
     if not rules:

@@ -26,7 +26,7 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement, Pack,
                                          PackError, PolicyWrites, RetentionRule, RouteRule,
-                                         Source, ToolRules, Trigger)
+                                         NameTier, Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -265,6 +265,8 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         exact_methods=tuple(raw.get("exact_methods", ())),
         methods=tuple(raw.get("methods", ())),
         inline=_build_source(raw["inline"]) if "inline" in raw else None,
+        tier_by_name=NameTier(raw["tier_by_name"]["attr"], raw["tier_by_name"].get("reads"))
+        if "tier_by_name" in raw else None,
         unless=_judgements(raw, "unless", judgements, where),
         if_judged=_judgements(raw, "if_judged", judgements, where))
     _check_entry(entry, where)
@@ -374,6 +376,10 @@ def _check_entry(entry: Entry, where: str) -> None:
                         f"enforced (role is {entry.role.value!r})")
     if entry.expand is not None and entry.site is not SiteKind.ATOM:
         raise PackError(f"{where}.expand: only atom entries expand a dict into atoms")
+    if entry.tier_by_name is not None and (entry.tier is None
+                                           or entry.tier_by_name.attr not in names):
+        raise PackError(f"{where}.tier_by_name: needs a default `tier` and the attribute "
+                        f"{entry.tier_by_name.attr!r} among the entry's attrs")
     if entry.exact_methods and entry.verbs is None:
         raise PackError(f"{where}.exact_methods: exact methods complete a verb set; give "
                         "`verbs`")

@@ -178,6 +178,21 @@ class Entry:
     # one registration per key whose value is an object literal, named by the key, its attrs
     # read from that object as if it were the call's first argument.
     inline: Source | None = None
+    # A call of a remote tool by name (MCP `callTool`): the tier is that of the write verb the
+    # name in this attribute begins with (`[tools.intent] verbs`); see `NameTier`.
+    tier_by_name: NameTier | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NameTier:
+    """`tier_by_name = { attr = "tool_name", reads = "read" }`: an executor that calls a tool
+    by name has the tier of the `[tools.intent]` write verb that name begins with
+    (`transfer_funds` is money); a name whose first word is in the `reads` verb set
+    (`get_balance`) gives no site; any other name, or one the code does not spell, keeps the
+    entry's tier and is inferred."""
+
+    attr: str
+    reads: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,10 @@ def verb_sets(packs: Iterable[Pack]) -> dict[str, frozenset[str]]:
             if entry.verbs is not None and entry.verbs not in sets:
                 raise PackError(f"{pack.file}: entries[{index}].verbs: no verb set "
                                 f"{entry.verbs!r} (known: {sorted(sets)})")
+            reads = entry.tier_by_name.reads if entry.tier_by_name else None
+            if reads is not None and reads not in sets:
+                raise PackError(f"{pack.file}: entries[{index}].tier_by_name.reads: no verb "
+                                f"set {reads!r} (known: {sorted(sets)})")
     return {name: words for name, (words, _) in sets.items()}
 
 

@@ -76,3 +76,11 @@ def test_intent_verbs_are_listed_by_tier():
     rows = _section(sink_catalog(load_packs()), "## Intent executors")
     by_tier = {row.split(" | ")[0].strip("| "): row for row in rows}
     assert "refund" in by_tier["money"] and "send" in by_tier["communication"]
+
+
+def test_remote_tool_call_rows_say_the_tier_is_the_tools():
+    text = sink_catalog(load_packs())
+    [row] = [line for line in text.splitlines() if "`mcp.ts.client_call_tool`" in line]
+    assert row.startswith("| by tool name (`tool_name`), else communication | mcp |")
+    [plain] = [line for line in text.splitlines() if "`http.ts.ky_got_call`" in line]
+    assert plain.startswith("| communication | http |")
