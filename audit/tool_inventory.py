@@ -130,6 +130,17 @@ def _effect(site: Site, governing: list[tuple[str, bool]], advisory: set[str],
         governance = ADVISORY
     else:
         governance = NONE
-    return ToolEffect(site.id, str(site.attr("callee") or UNKNOWN), str(site.attr("tier") or
-                      UNKNOWN), site.location.file, site.location.line, governance)
+    return ToolEffect(site.id, _effect_name(site), str(site.attr("tier") or UNKNOWN),
+                      site.location.file, site.location.line, governance)
+
+
+def _effect_name(site: Site) -> str:
+    """The called API, or for an intent executor (no call) what it does: `send (stub or
+    in-memory: returns_confirmation)`."""
+    if site.attr("callee"):
+        return str(site.attr("callee"))
+    if site.attr("stub_or_in_memory"):
+        return f"{site.attr('intent_verb') or UNKNOWN} (stub or in-memory: " \
+               f"{site.attr('intent_evidence') or UNKNOWN})"
+    return UNKNOWN
 

@@ -117,3 +117,10 @@ def test_an_unreadable_file_leaves_the_excerpt_out(tmp_path: Path) -> None:
     assert (found.excerpt.start, found.excerpt.lines[:2]) == (1, ("import shutil",
                                                                   "shutil.rmtree(x)"))
     assert found.excerpt.lines[2].endswith("…") and len(found.excerpt.lines[2]) == 160
+
+
+def test_an_intent_executor_says_what_it_does_instead_of_a_callee() -> None:
+    document = document_of("intent_tools")
+    [seat] = [t for t in document["tools"] if t["name"] == "update_seat"]
+    assert [e["callee"] for e in seat["effects"]] == \
+        ["update (stub or in-memory: writes_state)"]
