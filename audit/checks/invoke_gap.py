@@ -118,6 +118,7 @@ def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
                 continue
             seen.add(chain.entry)
             controls = sorted({s for e in governed for s in governing[e]}, key=lambda s: s.id)
+            first = sorted(governing[governed[0]], key=lambda s: s.id)[0]
             yield ctx.finding(
                 codes.INVOKE_GAP, location=chain.hops[0].call.location,
                 symbol=chain.entry.removeprefix("function:"),
@@ -125,7 +126,7 @@ def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
                         f"`{executor.attr('callee')}` ({executor.attr('tier')}) on a path that "
                         f"passes no decision or approval, while "
                         f"`{governed[0].removeprefix('function:')}` reaches it only through "
-                        f"{_control_text(controls[0])}",
+                        f"{_control_text(first)}",
                 snippet=f"{chain.hops[0].call.name} -> {executor.attr('callee')}",
                 related=tuple(s.location for s in controls), path=(executor.id,),
                 severity=severity_for(codes.INVOKE_GAP, executor.attr("tier")))
