@@ -331,6 +331,8 @@ def main() -> None:
     if not args.targets:
         parser.error("name at least one target (a directory, or 'generated')")
     args.subsets = [int(part) for part in args.subsets.split(",") if part.strip()]
+    if args.work is not None:
+        Path(args.work).mkdir(parents=True, exist_ok=True)    # it may not exist yet
     with tempfile.TemporaryDirectory(prefix="topo-repo-bench-", dir=args.work) as scratch:
         for target in args.targets:
             bench(target, args, Path(scratch))
