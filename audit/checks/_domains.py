@@ -24,7 +24,8 @@ import ast
 from topo.analyzers.ir import Call, FileIR, Value, ValueKind
 from topo.analyzers.paths import segments
 from topo.audit.checks._registry import CheckContext
-from topo.audit.checks._validation import ADAPTER_VALIDATORS, adapter_type, receiver_call
+from topo.audit.checks._validation import (ADAPTER_VALIDATORS, adapter_type, is_enum_class,
+                                           receiver_call)
 from topo.audit.checks._values import Bound, bound
 from topo.analyzers.model import SiteKind
 
@@ -62,11 +63,9 @@ def _validator_domain(ctx: CheckContext, file: FileIR, call: Call) -> frozenset[
 
 
 def _enum_values(ctx: CheckContext, name: str) -> frozenset[str] | None:
-    found = ctx.facts.graph.definitions.get(name)
-    if found is None or not any(b.startswith("enum.") or b.endswith("Enum")
-                                for b in found[1].bases):
+    if not is_enum_class(ctx, name):
         return None
-    file, definition = found
+    file, definition = ctx.facts.graph.definitions[name]
     values = [a.value.literal for a in file.assignments if a.scope == definition.qualname]
     return frozenset(values) if values and all(isinstance(v, str) for v in values) else None
 

@@ -36,7 +36,7 @@ from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import SiteKind
 
 __all__ = ["validated_model_flow", "validator_calls", "membership_guarded", "clamped",
-           "receiver_call", "adapter_type", "ADAPTER_VALIDATORS"]
+           "receiver_call", "adapter_type", "is_enum_class", "ADAPTER_VALIDATORS"]
 
 _ADAPTER = "pydantic.TypeAdapter"
 # `TypeAdapter(T).<method>(x)` validates x against T.
@@ -92,7 +92,7 @@ def _is_validator(ctx: CheckContext, file: FileIR, call: Call) -> bool:
     if callee in ADAPTER_VALIDATORS:
         adapter = adapter_type(ctx, file, call)
         return adapter is not None and _is_fixed_set_type(ctx, adapter)
-    return _is_enum_class(ctx, callee)
+    return is_enum_class(ctx, callee)
 
 
 def receiver_call(ctx: CheckContext, file: FileIR, call: Call) -> tuple[FileIR, Call] | None:
@@ -125,10 +125,11 @@ def _is_fixed_set_type(ctx: CheckContext, item: Bound) -> bool:
     if source is not None and (source[0], source[1] or (parts[1:2] or [""])[0]) in _LITERALS:
         return True
     qualified = value.resolved or f"{followed.file.module}.{value.ref}"
-    return _is_enum_class(ctx, qualified)
+    return is_enum_class(ctx, qualified)
 
 
-def _is_enum_class(ctx: CheckContext, name: str) -> bool:
+def is_enum_class(ctx: CheckContext, name: str) -> bool:
+    """A repo class deriving from an Enum (`class Priority(str, enum.Enum)`)."""
     found = ctx.facts.graph.definitions.get(name)
     return found is not None and any(base.startswith("enum.") or base.endswith("Enum")
                                      for base in found[1].bases)
