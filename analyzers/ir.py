@@ -29,7 +29,7 @@ __all__ = [
     "Export", "Parameter", "DefinitionKind", "Definition", "Call", "Assignment", "Deletion",
     "Return",
     "Comment", "GuardedBlock", "CodeCell", "FileIR", "MODULE_SCOPE", "LITERAL_KINDS",
-    "merged_results", "scope_chain",
+    "merged_results", "scope_chain", "written_values", "keyed_entries",
 ]
 
 MODULE_SCOPE = "<module>"
@@ -356,3 +356,22 @@ class FileIR:
     blocks: tuple[GuardedBlock, ...] = ()   # every guarded block, empty ones included
     cells: tuple[CodeCell, ...] = ()        # a notebook's code cells (empty for other files)
     deletions: tuple[Deletion, ...] = ()     # `del x[k]` / `delete x[k]`
+
+
+def written_values(file: FileIR) -> list[tuple[str, int, Value]]:
+    """Every argument and assigned value of the file, with its scope and line."""
+    found = [(a.scope, a.location.line, a.value) for a in file.assignments]
+    for call in file.calls:
+        found += [(call.scope, call.location.line, value)
+                  for value in (*call.args, *(v for _, v in call.kwargs))]
+    return found
+
+
+def keyed_entries(value: Value, depth: int = 0) -> list[tuple[str, Value]]:
+    """The keyed entries of an object literal and of the object literals inside it."""
+    if value.kind is not ValueKind.DICT or depth > 8:
+        return []
+    found = [(key, item) for key, item in value.entries if key is not None]
+    for _, item in value.entries:
+        found += keyed_entries(item, depth + 1)
+    return found

@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from topo.analyzers.ir import MODULE_SCOPE, FileIR, Value, ValueKind
+from topo.analyzers.ir import (MODULE_SCOPE, FileIR, Value, ValueKind, keyed_entries,
+                               written_values)
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import Pack
 
 __all__ = ["named_by_placement"]
-
-_MAX_DEPTH = 8
 
 
 def named_by_placement(files: tuple[FileIR, ...], sites: tuple[Site, ...],
@@ -59,22 +58,10 @@ def _exported(files: tuple[FileIR, ...], site: Site) -> str | None:
 
 def _placements(file: FileIR) -> Iterator[tuple[str, Value]]:
     """(key, value) of every object-literal entry whose value is a plain name."""
-    values = [a.value for a in file.assignments]
-    for call in file.calls:
-        values += [*call.args, *(v for _, v in call.kwargs)]
-    for value in values:
-        for key, item in _entries(value, 0):
+    for _, _, value in written_values(file):
+        for key, item in keyed_entries(value):
             if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
                 yield key, item
-
-
-def _entries(value: Value, depth: int) -> Iterator[tuple[str, Value]]:
-    if value.kind is not ValueKind.DICT or depth > _MAX_DEPTH:
-        return
-    for key, item in value.entries:
-        if key is not None:
-            yield key, item
-        yield from _entries(item, depth + 1)
 
 
 def _named(site: Site, keys: set[str]) -> Site:

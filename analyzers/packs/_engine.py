@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from topo.analyzers.ir import Call, DefinitionKind, FileIR, Value, ValueKind
+from topo.analyzers.ir import (Call, DefinitionKind, FileIR, Value, ValueKind, keyed_entries,
+                               written_values)
 from topo.analyzers.packs._attrs import extract_attrs, locate
 from topo.analyzers.packs._conditions import admitted
 from topo.analyzers.packs._expand import expand_state_dict
@@ -181,8 +182,8 @@ def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
     if not any(wanted.values()):
         return sites
     keys: dict[str, set[str]] = {}
-    for scope, line, value in _written_values(facts):
-        for key, item in _entries(value):
+    for scope, line, value in written_values(facts.file):
+        for key, item in keyed_entries(value):
             built = item.call if item.kind is ValueKind.CALL else None
             if item.kind is ValueKind.NAME and item.ref and item.ref.isidentifier():
                 bound = facts.bound_call(item.ref, scope, line)
@@ -202,25 +203,6 @@ def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
                                                      **{n: key for n in names}}.items())))
         named.append(site)
     return named
-
-
-def _written_values(facts: FileFacts) -> list[tuple[str, int, Value]]:
-    """Every argument and assigned value of the file, with its scope and line."""
-    found = [(a.scope, a.location.line, a.value) for a in facts.file.assignments]
-    for call in facts.file.calls:
-        found += [(call.scope, call.location.line, value)
-                  for value in (*call.args, *(v for _, v in call.kwargs))]
-    return found
-
-
-def _entries(value: Value, depth: int = 0) -> list[tuple[str, Value]]:
-    """The keyed entries of an object literal and of the object literals inside it."""
-    if value.kind is not ValueKind.DICT or depth > 8:
-        return []
-    found = [(key, item) for key, item in value.entries if key is not None]
-    for _, item in value.entries:
-        found += _entries(item, depth + 1)
-    return found
 
 
 def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
