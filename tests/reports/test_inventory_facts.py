@@ -124,3 +124,29 @@ def test_an_intent_executor_says_what_it_does_instead_of_a_callee() -> None:
     [seat] = [t for t in document["tools"] if t["name"] == "update_seat"]
     assert [e["callee"] for e in seat["effects"]] == \
         ["update (stub or in-memory: writes_state)"]
+
+
+def test_an_entry_kept_as_related_location_still_reaches_the_effect() -> None:
+    """One finding per effect keeps the second writer as a related location, not on the path:
+    the inventory still gives that tool the effect and the finding."""
+    sites = (_site("reg", SiteKind.TOOL_REGISTRATION, 1, tool_name="add", framework="mcp"),
+             _site("reg2", SiteKind.TOOL_REGISTRATION, 5, tool_name="delete", framework="mcp"),
+             _site("read", SiteKind.TOOL_REGISTRATION, 7, tool_name="list", framework="mcp"),
+             _site("save", SiteKind.EXECUTOR, 9, callee="fs.writeFile", tier="data_write"))
+    finding = Finding(codes.UNGOVERNED_PATH, Severity.HIGH, "reaches save",
+                      Location("svc/tools.py", 9), path=("reg", "save"),
+                      related=(Location("svc/tools.py", 1), Location("svc/tools.py", 5)),
+                      fingerprint="fp1:s")
+    tools = {t.name: t for t in tool_inventory(sites, (), (), Placement(()), (finding,), ())}
+    for name in ("add", "delete"):
+        assert [e.site for e in tools[name].effects] == ["save"], name
+        assert (tools[name].governance, tools[name].findings) == (NONE, ("fp1:s",))
+    assert (tools["list"].effects, tools["list"].findings) == ((), ())
+
+
+def test_every_writer_of_a_shared_sink_lists_it_and_a_reader_does_not() -> None:
+    tools = {t["name"]: t for t in document_of("mcp_shared_sink")["tools"]}
+    for writer in ("add_note", "delete_notes"):
+        assert [e["callee"] for e in tools[writer]["effects"]] == ["fs.promises.writeFile"]
+        assert tools[writer]["governance"] == NONE and tools[writer]["findings"]
+    assert (tools["list_notes"]["effects"], tools["list_notes"]["findings"]) == ([], [])
