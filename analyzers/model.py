@@ -343,6 +343,16 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("read_only_hint", LITERAL, "MCP annotation readOnlyHint (a client hint)", True),
         _a("destructive_hint", LITERAL, "MCP annotation destructiveHint (a client hint)", True),
         _a("idempotent_hint", LITERAL, "MCP annotation idempotentHint (a client hint)", True),
+        _a("dispatch_parameter", TEXT, "one handler receives every tool call and dispatches "
+                                       "on this parameter (its index, then an access path: "
+                                       "`0`, `0.params.name`)"),
+        _a("dispatch_case", TEXT, "the branch of a dispatching handler that runs this tool "
+                                  "(file:line:column)"),
+        _a("dispatch_cases", NAMES, "every branch of that handler that names a tool"),
+        _a("request_schema", TEXT, "the request a low-level MCP handler is set for "
+                                   "(`CallToolRequestSchema`), as written"),
+        _a("listed_by", TEXT, "the constructor of the tool descriptions such a handler's "
+                              "server lists (`mcp.types.Tool`, its `name` keyword)"),
     ),
     SiteKind.ACTION_HANDLER: (
         _a("action_type", TEXT, "the handled action type"),

@@ -150,3 +150,28 @@ def test_every_writer_of_a_shared_sink_lists_it_and_a_reader_does_not() -> None:
         assert [e["callee"] for e in tools[writer]["effects"]] == ["fs.promises.writeFile"]
         assert tools[writer]["governance"] == NONE and tools[writer]["findings"]
     assert (tools["list_notes"]["effects"], tools["list_notes"]["findings"]) == ([], [])
+
+
+def test_a_handler_for_every_tool_is_one_tool_per_branch() -> None:
+    """MCP low-level servers: each branch on the called name is that tool, with the effects
+    of its branch only; a branch naming two tools is both; a lone tool is named by the one
+    `Tool(name=…)` its server lists."""
+    tools = {t["name"]: t for t in document_of("mcp_lowlevel_py")["tools"]}
+    assert sorted(tools) == ["archive_note", "purge_notes", "read_note", "restore_note",
+                             "stamp", "write_note"]
+    effects = {name: [e["callee"] for e in tool["effects"]] for name, tool in tools.items()}
+    assert effects == {"archive_note": [], "purge_notes": ["shutil.rmtree"], "read_note": [],
+                       "restore_note": [], "stamp": ["pathlib.Path.touch"],
+                       "write_note": ["pathlib.Path.write_text"]}
+    assert all(not tools[n]["findings"] for n in ("archive_note", "read_note", "restore_note"))
+    ts = {t["name"]: t for t in document_of("mcp_lowlevel_ts")["tools"]}
+    assert {n: [e["callee"] for e in t["effects"]] for n, t in ts.items()} == {
+        "delete_note": ["fs.promises.rm"], "read_note": [],
+        "write_note": ["fs.promises.writeFile"]}
+
+
+def test_a_finding_through_a_dispatching_handler_names_its_branch_tool() -> None:
+    document = document_of("mcp_lowlevel_py")
+    messages = sorted(f["message"] for f in document["findings"]
+                      if f["code"] == "UNGOVERNED-PATH")
+    assert [m.split("`")[1] for m in messages] == ["purge_notes", "stamp", "write_note"]
