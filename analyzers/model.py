@@ -343,6 +343,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("read_only_hint", LITERAL, "MCP annotation readOnlyHint (a client hint)", True),
         _a("destructive_hint", LITERAL, "MCP annotation destructiveHint (a client hint)", True),
         _a("idempotent_hint", LITERAL, "MCP annotation idempotentHint (a client hint)", True),
+        _a("placed_names", NAMES, "the keys a tool set places an unnamed tool under, when "
+                                  "there are several (each caller exposes it by its own)"),
         _a("dispatch_parameter", TEXT, "one handler receives every tool call and dispatches "
                                        "on this parameter (its index, then an access path: "
                                        "`0`, `0.params.name`)"),

@@ -75,7 +75,8 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
     groups: dict[str, list[Site]] = defaultdict(list)
     for site in sites:
         if site.kind is SiteKind.TOOL_REGISTRATION and site.attr("receives") != "output":
-            groups[str(site.attr("tool_name") or f"{UNKNOWN} ({site.id})")].append(site)
+            for name in _exposed_names(site):
+                groups[name].append(site)
     tools = [_tool(name, registered, by_id, executes, authority, advisory, findings,
                    gaps.get(name, set())) for name, registered in sorted(groups.items())]
     named = sorted({node.id.split(":", 1)[1] for node in nodes if node.kind == "tool"}
@@ -84,6 +85,13 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
                    tuple(f.fingerprint for f in findings if f.fingerprint in gaps.get(name, ())))
               for name in named]
     return tuple(tools)
+
+
+def _exposed_names(site: Site) -> tuple[str, ...]:
+    """Its name; a tool placed under several keys by different callers, each of them."""
+    if site.attr("tool_name"):
+        return (str(site.attr("tool_name")),)
+    return tuple(str(n) for n in site.attr("placed_names") or ()) or (f"{UNKNOWN} ({site.id})",)
 
 
 def _tool(name: str, registered: list[Site], sites: dict[str, Site],

@@ -175,3 +175,14 @@ def test_a_finding_through_a_dispatching_handler_names_its_branch_tool() -> None
     messages = sorted(f["message"] for f in document["findings"]
                       if f["code"] == "UNGOVERNED-PATH")
     assert [m.split("`")[1] for m in messages] == ["purge_notes", "stamp", "write_note"]
+
+
+def test_tools_are_named_where_tool_sets_place_them() -> None:
+    """A factory's tool by the key its call is placed under, a returned tool set by its keys,
+    a tool placed under two keys under each, and a tool placed nowhere under no name."""
+    tools = {t["name"]: t for t in document_of("vercel_tool_placements")["tools"]}
+    assert sorted(tools) == ["currentTime", "getWeather", "shell",
+                             "unknown (tool_registration:tool/lonely-tool.ts:4:27)", "weather"]
+    assert tools["getWeather"]["registrations"] == tools["weather"]["registrations"]
+    assert [e["callee"] for e in tools["shell"]["effects"]] == ["child_process.execSync"]
+    assert tools["shell"]["findings"] and not tools["weather"]["findings"]
