@@ -486,6 +486,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("table", TEXT, "the source text of the table or model class read"),
         _a("path", LITERAL, "the file path read", True),
         _a("sql", LITERAL, "the SQL statement", True),
+        _a("namespace", LITERAL, "the namespace of a key-value memory store read", True),
+        _a("store_key", LITERAL, "the key of a key-value memory store read", True),
     ),
     SiteKind.MEMORY_WRITE: (
         _STORE, _OPERATION, _SESSION,
@@ -503,6 +505,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("idempotency_key", TEXT, "the source text of the idempotency key"),
         _a("user_id", TEXT, "the source text of the user identity argument"),
         _a("path", LITERAL, "the file path written", True),
+        _a("namespace", LITERAL, "the namespace of a key-value memory store written", True),
+        _a("store_key", LITERAL, "the key of a key-value memory store written", True),
     ),
     SiteKind.VALIDATION: (
         _a("validator", TEXT, "the validator (`zod.enum`)"),
