@@ -63,10 +63,12 @@ class OutcomePath:
     entry: str                       # function node where the chain starts
     functions: tuple[str, ...]       # function nodes the chain runs through, entry first
     proposed_by: tuple[str, ...]     # model output shaping it (inference, tool, dispatcher ids)
-    enforced_by: tuple[str, ...]     # enforced authority on the chain (site ids)
+    enforced_by: tuple[str, ...]     # enforced authority on the chain (site ids), less a
+                                     # decision call the effect runs without (UNSAFE-FALLBACK)
     gates: tuple[str, ...]           # model-derived tests on the chain (threshold, branch ids)
     decision_points: tuple[str, ...]   # the named decision points that decide this path
     selected_by_policy: bool = False   # the entry is a tool that runs only when an EMU selects it
+    decision_calls: tuple[str, ...] = ()   # every decision call the chain waits for (site ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,8 @@ class Outcome:
     paths: tuple[OutcomePath, ...]
     proposals: tuple[Proposal, ...]  # the paths' distinct ways in
     authority: tuple[Authority, ...]
-    authorized: Answer               # enforced / partly enforced / advisory only / none
+    authorized: Answer               # enforced / partly enforced / bypassed / advisory only /
+                                     # none
     influences: Influences
     human_review: Answer
     reviews: tuple[HumanReview, ...]
@@ -226,9 +229,10 @@ def _path(facts: _Facts, chain: Chain, bypassed: set[str]) -> OutcomePath:
         function_node(function_key(h.file, h.call.scope)) for h in chain.hops))))
     governed = any(s in facts.sites and facts.sites[s].kind is SiteKind.TOOL_REGISTRATION
                    and facts.knowledge.governed(facts.sites[s]) for s in chain.enforced_by)
+    calls = tuple(s for s in chain.enforced_by if _kind(facts, s) == "decision_call")
     return OutcomePath(chain.executor.id, chain.entry, functions, chain.origins,
-                       chain.enforced_by, chain.gates, _points_of(facts, chain, bypassed),
-                       governed)
+                       tuple(s for s in chain.enforced_by if s not in bypassed), chain.gates,
+                       _points_of(facts, chain, bypassed), governed, calls)
 
 
 def _points_of(facts: _Facts, chain: Chain, bypassed: set[str]) -> tuple[str, ...]:
@@ -315,6 +319,9 @@ def _authorized(paths: tuple[OutcomePath, ...], authority: tuple[Authority, ...]
     if enforced:
         return Answer("partly enforced", f"{len(paths) - len(enforced)} of {len(paths)} paths "
                       "have no enforced check")
+    if any(p.decision_calls for p in paths):
+        return Answer("bypassed", "a decision call stands on the path, but the effect runs "
+                      "without its selection (see UNSAFE-FALLBACK)")
     if authority:
         return Answer("advisory only", "only unenforced authority (a model-derived test, an "
                       "advisory rule) stands before it")
@@ -349,8 +356,9 @@ def _influences(facts: _Facts, paths: tuple[OutcomePath, ...],
 def _reviews(facts: _Facts, ids: tuple[str, ...], paths: tuple[OutcomePath, ...],
              candidates: tuple[CandidateEmu, ...]) -> tuple[HumanReview, ...]:
     found: list[HumanReview] = []
-    on_paths = dict.fromkeys([*(s for p in paths for s in p.enforced_by),
-                              *(s for i in ids for s, _ in facts.authority_in.get(i, ()))])
+    enforced = [s for p in paths for s in p.enforced_by]
+    on_paths = dict.fromkeys([*enforced, *(s for i in (*ids, *enforced)
+                                           for s, _ in facts.authority_in.get(i, ()))])
     for site_id in on_paths:
         site = facts.sites.get(site_id)
         if site is None:
@@ -429,21 +437,24 @@ def _dependency_failure(facts: _Facts, paths: tuple[OutcomePath, ...],
                or not any(_kind(facts, s) == SiteKind.DECISION_CALL.value for s in f.path)]
     if failing:
         return Answer(FAIL_OPEN, "the effect runs when the control call fails", tuple(failing))
-    decided, undecided = _decided(paths)
-    if not paths or undecided:
+    waiting = [p for p in paths if p.decision_calls or p.selected_by_policy]
+    if not paths or len(waiting) < len(paths):
         return Answer(UNKNOWN, "no call chain to its executors was found" if not paths else
-                      f"{len(undecided)} of {len(paths)} paths depend on no decision call; "
-                      "the code does not say how they fail")
-    calls = {s for p in decided for s in p.enforced_by
-             if _kind(facts, s) == SiteKind.DECISION_CALL.value}
+                      f"{len(paths) - len(waiting)} of {len(paths)} paths depend on no decision "
+                      "call; the code does not say how they fail")
+    calls = {s for p in waiting for s in p.decision_calls}
+    call_ids = {str(facts.sites[s].attr("call")) for s in calls}
     handlers = tuple(s.id for s in facts.sites.values() if s.kind is SiteKind.FALLBACK
-                     and calls & set(s.attr("controls") or ()))
+                     and call_ids & set(s.attr("controls") or ()))
     if handlers:
         return Answer(FAIL_CLOSED, "the handler around the decision call does not run the "
                       "effect", handlers)
-    return Answer(FAIL_CLOSED, "no handler catches a failed decision: the error propagates and "
-                  "the effect is not reached", tuple(sorted(calls)) or tuple(sorted(
-                      {p for path in decided for p in path.decision_points})), inferred=True)
+    if calls:
+        return Answer(FAIL_CLOSED, "no handler catches a failed decision call: the error "
+                      "propagates before the effect", tuple(sorted(calls)), inferred=True)
+    return Answer(FAIL_CLOSED, "the tool runs only when the decision engine selects it: a "
+                  "failed decision executes nothing", tuple(sorted(
+                      {p for path in waiting for p in path.decision_points})), inferred=True)
 
 
 def _through_fallback(facts: _Facts, finding: Finding) -> bool:
@@ -462,7 +473,7 @@ def _single_point(paths: tuple[OutcomePath, ...]) -> Answer:
     undecided = [p for p in paths if not p.decision_points]
     if undecided:
         return Answer(NO, f"{len(undecided)} of {len(paths)} paths pass no decision point",
-                      tuple(dict.fromkeys(p.executor for p in undecided)))
+                      tuple(dict.fromkeys(p.entry for p in undecided)))
     return Answer(NO, "its paths are decided at different points", tuple(sorted(
         {point for p in paths for point in p.decision_points})))
 

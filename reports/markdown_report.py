@@ -127,14 +127,11 @@ def _outcomes(outcomes: list[dict]) -> list[str]:
               "dependency failure | one decision point covers all paths | candidate EMUs "
               "reachable and connected |", "|---|---|---|---|---|---|---|---|"]
     for o in outcomes:
-        covers = o["single_decision_point_covers_all_paths"]
-        points = o["covering_decision_points"]
         lines.append(
             f"| {_cell(o['outcome'])} | {_cell(_proposals(o['proposed_at']))} | "
             f"{_answer(o['authorized_at'])} | {_answer(o['human_review_path'])} | "
             f"{_answer(o['on_missing_context'])} | {_answer(o['on_dependency_failure'])} | "
-            f"{_cell(str(covers).lower())}"
-            f"{_cell(' (' + ', '.join(points) + ')') if isinstance(points, list) else ''} | "
+            f"{_answer(o['decision_point_coverage'])} | "
             f"{_answer(o['candidate_emus_reachable_and_connected'])} |")
     lines.append("")
     for o in outcomes:

@@ -67,7 +67,10 @@ def _answer(index: DocumentIndex, answer: Answer, ids: dict[str, str]) -> dict:
 
 
 def _ref(index: DocumentIndex, item: str, ids: dict[str, str]) -> str:
-    """A site as `file:line (kind)`, a finding by id; an EMU key or point name as written."""
+    """A site as `file:line (kind)`, a finding by id, a function by its qualified name; an EMU
+    key or point name as written."""
+    if item.startswith("function:"):
+        return _function(item)
     if item in index.sites:
         site = index.sites[item]
         return f"{site['file']}:{site['line']} ({site['kind']})"
