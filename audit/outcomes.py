@@ -468,8 +468,9 @@ def _single_point(paths: tuple[OutcomePath, ...]) -> Answer:
     for path in paths[1:]:
         common &= set(path.decision_points)
     if common:
-        return Answer(YES, f"every one of its {len(paths)} paths is decided at "
-                      + ", ".join(sorted(common)), tuple(sorted(common)))
+        which = "its one path is" if len(paths) == 1 else f"all {len(paths)} of its paths are"
+        return Answer(YES, f"{which} decided at " + ", ".join(sorted(common)),
+                      tuple(sorted(common)))
     undecided = [p for p in paths if not p.decision_points]
     if undecided:
         return Answer(NO, f"{len(undecided)} of {len(paths)} paths pass no decision point",
