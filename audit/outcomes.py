@@ -145,6 +145,8 @@ class _Facts:
     inference_in: dict[str, list[str]]     # target -> the inference-edge sources into it
     emus: tuple[Emu, ...]
     rows: dict[str, ReachabilityRow]
+    fallbacks: tuple[Site, ...]            # the `except` handlers around control calls
+    prompt_handlers: tuple[str, ...]       # decision_prompt action handler site ids
     contracts: Contracts
     knowledge: Knowledge
     findings: tuple[Finding, ...]
@@ -164,7 +166,11 @@ def outcomes_of(sites: tuple[Site, ...], edges: tuple[Edge, ...], reach: Reach,
         elif edge.kind is EdgeKind.INFERENCE:
             inference_in[edge.target].extend(source for source, _ in edge.pairs())
     facts = _Facts({s.id: s for s in sites}, authority_in, inference_in, tuple(emus),
-                   {row.emu_key: row for row in rows}, contracts, knowledge, findings)
+                   {row.emu_key: row for row in rows},
+                   tuple(s for s in sites if s.kind is SiteKind.FALLBACK),
+                   tuple(s.id for s in sites if s.kind is SiteKind.ACTION_HANDLER
+                         and s.attr("action_type") == "decision_prompt"),
+                   contracts, knowledge, findings)
     groups: dict[tuple[str, str, str | None], list[Site]] = defaultdict(list)
     for site in sites:
         if site.kind is SiteKind.EXECUTOR and _consequential(site):
@@ -200,8 +206,9 @@ def _outcome(facts: _Facts, key: tuple[str, str, str | None], members: list[Site
              reach: Reach, tools: tuple[Tool, ...]) -> Outcome:
     tier, effect, destination = key
     ids = tuple(site.id for site in members)
-    mine = tuple(f for f in facts.findings if set(ids) & set(f.path[-1:])
-                 or any(f.location == s.location for s in members))
+    places = {s.location for s in members}
+    mine = tuple(f for f in facts.findings if (f.path and f.path[-1] in ids)
+                 or f.location in places)
     unsafe = [f for f in mine if f.code.id == _UNSAFE]
     bypassed = {s for f in unsafe for s in f.path
                 if s in facts.sites and facts.sites[s].kind is SiteKind.DECISION_CALL}
@@ -377,16 +384,16 @@ def _reviews(facts: _Facts, ids: tuple[str, ...], paths: tuple[OutcomePath, ...]
     for emu in facts.emus:
         mode = emu.policy.get("mode") if isinstance(emu.policy, dict) else None
         action = emu_action(emu)
+        if not emu.emu_key:
+            continue
         if emu.emu_key in keys and mode == "require_human":
             found.append(HumanReview("require_human", emu.emu_key, "the EMU's policy mode is "
                                      "require_human: it acts only with options.human_consent"))
         elif emu.decision_point in points and action is not None \
                 and action.type == "decision_prompt":
-            handlers = [s.id for s in facts.sites.values() if s.kind is SiteKind.ACTION_HANDLER
-                        and s.attr("action_type") == "decision_prompt"]
             found.append(HumanReview("decision_prompt", emu.emu_key, "the point can ask a "
                                      "person (a decision_prompt EMU); handlers: "
-                                     + (", ".join(handlers) or "none found")))
+                                     + (", ".join(facts.prompt_handlers) or "none found")))
     return tuple(found)
 
 
@@ -444,8 +451,7 @@ def _dependency_failure(facts: _Facts, paths: tuple[OutcomePath, ...],
                       "call; the code does not say how they fail")
     calls = {s for p in waiting for s in p.decision_calls}
     call_ids = {str(facts.sites[s].attr("call")) for s in calls}
-    handlers = tuple(s.id for s in facts.sites.values() if s.kind is SiteKind.FALLBACK
-                     and call_ids & set(s.attr("controls") or ()))
+    handlers = tuple(s.id for s in facts.fallbacks if call_ids & set(s.attr("controls") or ()))
     if handlers:
         return Answer(FAIL_CLOSED, "the handler around the decision call does not run the "
                       "effect", handlers)
@@ -468,7 +474,7 @@ def _single_point(paths: tuple[OutcomePath, ...]) -> Answer:
     for path in paths[1:]:
         common &= set(path.decision_points)
     if common:
-        which = "its one path is" if len(paths) == 1 else f"all {len(paths)} of its paths are"
+        which = "its one path is" if len(paths) == 1 else f"all of its {len(paths)} paths are"
         return Answer(YES, f"{which} decided at " + ", ".join(sorted(common)),
                       tuple(sorted(common)))
     undecided = [p for p in paths if not p.decision_points]

@@ -9,6 +9,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
 from reports_helpers import GENERATED, document_of
 
 from topo.audit.outcomes import FAIL_CLOSED, FAIL_OPEN, Answer, Outcome
@@ -42,11 +43,15 @@ def test_a_decided_reviewed_outcome_and_an_ungoverned_one_answer_differently() -
     assert refund.tools == ("refund_payment",)
     assert refund.executors == ("executor:billing/tools.py:11:14",)
     assert refund.influences.state == ("refund.amount_cents", "refund.request_id")
-    # 5: the require_human EMU and the consent the decision call passes.
+    # 5: the require_human EMU, the consent the decision call passes, and the point's
+    # decision_prompt EMU with its handler.
     assert refund.human_review.value == "yes"
     assert {(r.kind, r.evidence) for r in refund.reviews} == {
         ("require_human", "billing.refund_reviewed"),
-        ("human_consent", "decision_call:billing/api.py:18:24")}
+        ("human_consent", "decision_call:billing/api.py:18:24"),
+        ("decision_prompt", "billing.refund_ask")}
+    [prompt] = [r for r in refund.reviews if r.kind == "decision_prompt"]
+    assert "action_handler:billing/tools.py:16:1" in prompt.detail
     # 7, 8: one point decides its one path; its one EMU can match and act.
     assert (refund.single_point.value, refund.single_point.evidence) == ("yes", ("billing.refund",))
     assert [c.emu_key for c in refund.candidate_emus] == ["billing.refund_reviewed"]
@@ -89,14 +94,20 @@ def test_missing_context_fails_closed_when_only_a_selection_runs_the_effect() ->
     assert refund.single_point.value == "yes"
 
 
-def test_a_second_path_around_the_decision_point_means_no_single_point_covers_it() -> None:
-    one = _outcome("two_paths_one_decided", "stripe.Refund.create")
-    both = _outcome("two_paths_both_decided", "stripe.Refund.create")
+@pytest.mark.parametrize(("suffix", "effect", "admin", "customer", "helper"), [
+    ("", "stripe.Refund.create", "function:billing.routes.admin_refund",
+     "function:billing.routes.customer_refund", "function:billing.payments.issue_refund"),
+    ("_ts", "stripe.default.refunds.create", "function:src/routes.adminRefund",
+     "function:src/routes.customerRefund", "function:src/lib/payments.issueRefund")])
+def test_a_second_path_around_the_decision_point_means_no_single_point_covers_it(
+        suffix: str, effect: str, admin: str, customer: str, helper: str) -> None:
+    one = _outcome(f"two_paths_one_decided{suffix}", effect)
+    both = _outcome(f"two_paths_both_decided{suffix}", effect)
     assert sorted(p.entry for p in one.paths) == sorted(p.entry for p in both.paths) == [
-        "function:billing.routes.admin_refund", "function:billing.routes.customer_refund"]
-    assert all(p.functions[-1] == "function:billing.payments.issue_refund" for p in one.paths)
+        admin, customer]
+    assert all(p.functions[-1] == helper for p in one.paths)
     assert one.single_point.value == "no"
-    assert one.single_point.evidence == ("function:billing.routes.admin_refund",)
+    assert one.single_point.evidence == (admin,)
     assert one.authorized.value == "partly enforced"
     assert one.on_missing_context.value == "unknown"
     assert both.single_point.value == "yes"

@@ -10,3 +10,9 @@ registry = ToolRegistry()
 async def refund_payment(args: dict) -> dict:
     refund = stripe.Refund.create(charge=args["charge_id"], amount=args["amount_cents"])
     return {"refund_id": refund.id}
+
+
+@registry.on_decision_prompt
+async def ask_reviewer(prompt: dict, options: dict) -> dict:
+    """Large refunds: the decision point asks the on-call reviewer queue."""
+    return {"queued": True, "prompt": prompt}
