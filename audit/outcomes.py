@@ -3,8 +3,9 @@ outcome: who proposes it, what authorizes it today, what influences it, which co
 it, whether a human reviews it, what happens when context is missing or a dependency fails,
 whether one decision point covers every path, and whether its candidate EMUs can match and act.
 
-An outcome is an executor group: the consequential executor sites that perform the same effect
-(the same tier and called API, and the same literal destination where the code writes one),
+An outcome is an executor group: the consequential executor sites of one project (deployable)
+that perform the same effect (the same tier and called API, and the same literal destination
+where the code writes one),
 with the call chains (wrappers, helpers, tools) that reach them. Computed once by the pipeline
 from facts other stages computed (the chain query, the contracts, the reachability matrix, the
 findings); nothing here is re-derived from source. Values name sites by id, EMUs by key and
@@ -26,6 +27,7 @@ from topo.audit.contracts import UNKNOWN, Contracts, emu_action
 from topo.audit.graph.chains import Chain, Reach
 from topo.audit.graph.reachability import ReachabilityRow
 from topo.audit.model import Finding
+from topo.audit.placement import Placement
 from topo.audit.policy import Emu
 from topo.audit.tool_inventory import Tool
 
@@ -33,9 +35,9 @@ __all__ = ["GROUPING_RULE", "FAIL_OPEN", "FAIL_CLOSED", "Answer", "OutcomePath",
            "Authority",
            "HumanReview", "Influences", "CandidateEmu", "Outcome", "outcomes_of"]
 
-GROUPING_RULE = ("outcome = the consequential executor sites with the same tier, called API and "
-                 "literal destination (url, recipient, path, command, SQL, remote tool), with "
-                 "every call chain the chain query finds to them")
+GROUPING_RULE = ("outcome = the consequential executor sites of one project with the same tier, "
+                 "called API and literal destination (url, recipient, path, command, SQL, remote "
+                 "tool), with every call chain the chain query finds to them")
 FAIL_OPEN, FAIL_CLOSED = "fail-open", "fail-closed"
 YES, NO, NONE_FOUND = "yes", "no", "none found"
 _DESTINATIONS = ("url", "to", "path", "command", "sql", "tool_name")
@@ -117,6 +119,7 @@ class CandidateEmu:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    project: str                     # the deployable holding its executors (placement)
     effect: str                      # the called API (or the intent executor's definition)
     tier: str
     destination: str | None
@@ -155,8 +158,8 @@ class _Facts:
 def outcomes_of(sites: tuple[Site, ...], edges: tuple[Edge, ...], reach: Reach,
                 emus: Iterable[Emu], findings: tuple[Finding, ...],
                 rows: Iterable[ReachabilityRow], contracts: Contracts, tools: Iterable[Tool],
-                knowledge: Knowledge) -> tuple[Outcome, ...]:
-    """Every consequential outcome of the run, by tier and effect."""
+                knowledge: Knowledge, placement: Placement) -> tuple[Outcome, ...]:
+    """Every consequential outcome of the run, by tier, effect and project."""
     authority_in: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     inference_in: dict[str, list[str]] = defaultdict(list)
     for edge in edges:
@@ -171,14 +174,15 @@ def outcomes_of(sites: tuple[Site, ...], edges: tuple[Edge, ...], reach: Reach,
                    tuple(s.id for s in sites if s.kind is SiteKind.ACTION_HANDLER
                          and s.attr("action_type") == "decision_prompt"),
                    contracts, knowledge, findings)
-    groups: dict[tuple[str, str, str | None], list[Site]] = defaultdict(list)
+    projects = {spot.node: spot.project for spot in placement.nodes}
+    groups: dict[tuple[str, str, str, str | None], list[Site]] = defaultdict(list)
     for site in sites:
         if site.kind is SiteKind.EXECUTOR and _consequential(site):
-            groups[_group_key(site)].append(site)
+            groups[(projects.get(site.id, UNKNOWN), *_group_key(site))].append(site)
     tools = tuple(tools)
     found = [_outcome(facts, key, members, reach, tools) for key, members in groups.items()]
-    return tuple(sorted(found, key=lambda o: (_tier_level(o.tier), o.effect, o.destination or "",
-                                              o.executors)))
+    return tuple(sorted(found, key=lambda o: (_tier_level(o.tier), o.effect, o.project,
+                                              o.destination or "", o.executors)))
 
 
 def _consequential(site: Site) -> bool:
@@ -202,9 +206,9 @@ def _group_key(site: Site) -> tuple[str, str, str | None]:
     return str(site.attr("tier")), effect, destination
 
 
-def _outcome(facts: _Facts, key: tuple[str, str, str | None], members: list[Site],
+def _outcome(facts: _Facts, key: tuple[str, str, str, str | None], members: list[Site],
              reach: Reach, tools: tuple[Tool, ...]) -> Outcome:
-    tier, effect, destination = key
+    project, tier, effect, destination = key
     ids = tuple(site.id for site in members)
     places = {s.location for s in members}
     mine = tuple(f for f in facts.findings if (f.path and f.path[-1] in ids)
@@ -218,7 +222,7 @@ def _outcome(facts: _Facts, key: tuple[str, str, str | None], members: list[Site
     reviews = _reviews(facts, ids, paths, candidates)
     authority = _authority(facts, ids, paths)
     return Outcome(
-        effect=effect, tier=tier, destination=destination, executors=ids, tools=named,
+        project=project, effect=effect, tier=tier, destination=destination, executors=ids, tools=named,
         paths=paths, proposals=tuple(dict.fromkeys(
             Proposal(p.entry, p.proposed_by, p.selected_by_policy,
                      p.decision_points if p.selected_by_policy else ()) for p in paths)),

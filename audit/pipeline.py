@@ -180,7 +180,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         finding_facts=finding_facts(facts.sites, emus, findings),
         tools=tools,
         outcomes=outcomes_of(facts.sites, facts.edges, reach, emus, findings, reachability,
-                             contracts, tools, facts.knowledge),
+                             contracts, tools, facts.knowledge, placement),
         traces=finding_traces(root, facts.sites, nodes, placement, findings,
                               max_file_size=request.discovery.max_file_size),
         lines=sum(f.lines for f in files), notes=inventory.notes,

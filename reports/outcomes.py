@@ -26,6 +26,7 @@ def _outcome(index: DocumentIndex, outcome: Outcome, ids: dict[str, str]) -> dic
         "outcome": f"{outcome.effect} ({outcome.tier})",
         "effect": outcome.effect,
         "tier": outcome.tier,
+        "project": outcome.project,
         "destination": outcome.destination or UNKNOWN,
         "proposed_at": [_proposal(index, p) for p in outcome.proposals] or UNKNOWN,
         "authorized_at": {**_answer(index, outcome.authorized, ids),

@@ -140,7 +140,8 @@ def test_the_views_show_the_pipeline_answers_and_derive_none_of_their_own() -> N
 
 def test_the_yaml_section_carries_the_eight_answers_with_evidence() -> None:
     [shown] = topology_state(document_of("demo_support_agent"), generated=GENERATED)["outcomes"]
-    assert list(shown)[:4] == ["outcome", "effect", "tier", "destination"]
+    assert list(shown)[:5] == ["outcome", "effect", "tier", "project", "destination"]
+    assert shown["project"] == "support_agent"
     for answer in ("proposed_at", "authorized_at", "influenced_by", "executed_by",
                    "human_review_path", "on_missing_context", "on_dependency_failure",
                    "single_decision_point_covers_all_paths",
