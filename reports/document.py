@@ -4,7 +4,8 @@ Built once from an `AuditResult`; renderers add no facts of their own. Dicts app
 the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
 the pipeline's typed decision-point facts, `FINDING_FACTS` its typed facts about findings,
 `PLACEMENT` every shown node's lane and project (and the projects) and `OUTCOMES` the eight
-answers per consequential outcome, for the TOPOLOGY_STATE views; `json_document` is the document without them, as `-f json` writes it.
+answers per consequential outcome, for the TOPOLOGY_STATE views; `json_document` is the
+document without them, as `-f json` writes it.
 """
 
 from __future__ import annotations
