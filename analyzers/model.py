@@ -405,6 +405,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("handoff_id", TEXT, "the source text of the handoff a verdict answers"),
         _a("await_verdict", LITERAL, "whether the handoff waits for the verdict", True),
         _a("verdict", LITERAL, "the verdict given", True),
+        _a("verdict_keyword", TEXT, "the keyword argument that carries a guardrail's verdict "
+                                    "(its tripwire)"),
     ),
     SiteKind.CONFIG_GATE: (
         _a("flag", LITERAL, "the feature flag read", True),
