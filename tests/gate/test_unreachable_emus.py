@@ -13,12 +13,18 @@ from tests.gate.gate_helpers import CHECKS, check, topo
 # (fixture pair, the EMU that cannot match in the bad twin, text of the reason)
 SHAPES = [
     ("ATOM-GAP/{}_idempotency_scope", "support.escalate_once", "idempotency scope"),
+    ("ATOM-GAP/{}_idempotency_scope_ts", "support.escalate_once", "idempotency scope"),
     ("ATOM-GAP/{}_event_never_emitted", "billing.loyal_discount", "never emitted"),
-    ("ATOM-GAP/{}_outside_taxonomy", "support.urgent_page", "outside taxonomy"),
-    ("ATOM-GAP/{}_outside_taxonomy_ts", "support.refund_route", "outside taxonomy"),
-    ("ATOM-GAP/{}_outside_allowed_set", "sales.enterprise_lead", "outside taxonomy"),
+    ("ATOM-GAP/{}_event_never_emitted_ts", "billing.loyal_discount", "never emitted"),
+    ("ATOM-GAP/{}_outside_taxonomy", "support.urgent_page", "outside taxonomy"),       # Enum
+    ("ATOM-GAP/{}_outside_literal", "support.refund_route", "outside taxonomy"),       # Literal
+    ("ATOM-GAP/{}_outside_taxonomy_ts", "support.refund_route", "outside taxonomy"),   # z.enum
+    ("ATOM-GAP/{}_outside_allowed_set", "sales.enterprise_lead", "outside taxonomy"),  # `in`
+    ("ATOM-GAP/{}_outside_allowed_set_ts", "sales.enterprise_lead", "outside taxonomy"),
     ("ATOM-GAP/{}_case_mismatch", "support.gold_priority", "wrong case"),
+    ("ATOM-GAP/{}_case_mismatch_ts", "support.gold_priority", "wrong case"),
     ("INVOKE-GAP/{}_unbound_emu", "support.tone", "bound to no decision point"),
+    ("INVOKE-GAP/{}_unbound_emu_ts", "support.tone", "bound to no decision point"),
 ]
 
 

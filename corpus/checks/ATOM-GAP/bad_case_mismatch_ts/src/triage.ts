@@ -1,0 +1,13 @@
+// Gold customers' tickets are given their tier in lower case; the policy waits for 'Gold'.
+
+import { AMIClient, state } from '@memrail/sdk';
+
+const ami = new AMIClient({ project: 'support' });
+
+export async function triageGold(ticket: { id: string }) {
+  const decision = await ami.decide({ // EXPECT: ATOM-GAP
+    decisionPoint: 'support.triage',
+    context: [state('ticket.id', ticket.id), state('customer.tier', 'gold')],
+  });
+  return decision.selected.map((item) => item.action.directive);
+}
