@@ -27,6 +27,18 @@ def test_comparison_operators_are_spelt_as_in_python() -> None:
     assert ops == [("a", "!="), ("ok", "falsy"), ("n", "<"), ("'k'", "in"), ("flag", "truthy")]
 
 
+def test_array_and_set_membership_is_in() -> None:
+    """`ALLOWED.includes(x)` / `SEEN.has(x)` are Python's `x in ALLOWED`; a call with two
+    arguments or a spread is not a membership test."""
+    ir = parse_ts("""
+        if (ALLOWED.includes(x) && !SEEN.has(y) && s.includes(a, 2) && XS.includes(...zs)) { f(); }
+    """)
+    found = [(c.left.text, c.op, c.right.ref if c.right else None)
+             for c in call(ir, "f").guards[0].condition.comparisons]
+    assert found == [("x", "in", "ALLOWED"), ("y", "not in", "SEEN"),
+                     ("s.includes(a, 2)", "truthy", None), ("XS.includes(...zs)", "truthy", None)]
+
+
 def test_early_exits_guard_the_rest_of_the_block() -> None:
     ir = parse_ts("""
         function f(d) {
