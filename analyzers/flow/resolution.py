@@ -543,16 +543,25 @@ class _Resolver:
 
     def _constant(self, file: FileIR, scope: str, value: Value) -> Value:
         """A NAME argument bound once, at module level, to a literal becomes that literal
-        (text as written); dict and list literals are read through."""
+        (text as written), also read as an attribute of its module (`points.REFUND`,
+        `pkg.points.REFUND`); dict and list literals are read through."""
         if value.kind is ValueKind.DICT or value.kind is ValueKind.LIST:
             entries = tuple((key, self._constant(file, scope, entry))
                             for key, entry in value.entries)
             return value if _same((v for _, v in entries), (v for _, v in value.entries)) \
                 else replace(value, entries=entries)
-        if value.kind is not ValueKind.NAME or not value.ref or not value.ref.isidentifier():
+        if value.kind is not ValueKind.NAME or not value.ref or \
+                not (value.ref.isidentifier() or self._module_attribute(file, value)):
             return value
         literal = self._literal(file, scope, value)
         return value if literal is None else replace(literal, text=value.text)
+
+    def _module_attribute(self, file: FileIR, value: Value) -> bool:
+        """Whether a dotted name is `module.NAME`: everything before its last part resolves
+        to an audited module (an instance's attribute, `settings.POINT`, is not)."""
+        if value.resolved is None or "." not in value.resolved:
+            return False
+        return self.sibling(file, value.resolved).rsplit(".", 1)[0] in self.modules
 
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
         name = None if value.resolved is None else self.sibling(file, value.resolved)

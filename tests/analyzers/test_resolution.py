@@ -186,7 +186,35 @@ def test_sibling_import_beside_a_script() -> None:
     app = files["examples/bot/app.py"]
     assert _callees(app, "decide") == ["memrail.AMIClient.decide"] * 2
     first = next(c for c in app.calls if c.name == "decide")
-    assert first.kwarg("decision_point").literal is None   # `helpers.POINT` is an attribute
+    assert first.kwarg("decision_point").literal == "billing.refund"   # the module's constant
+
+
+def test_a_constant_read_as_an_attribute_of_its_module() -> None:
+    """`points.P`, `pkg.points.P` and `alias.P` are the module constant; an instance's or a
+    parameter's attribute, and a module name bound twice, are not."""
+    files = _resolved(**{"pkg/__init__.py": "", "pkg/points.py": """
+        P = "billing.refund"
+        TWICE = "a"
+        TWICE = "b"
+        class Settings:
+            P = "billing.settings"
+        settings = Settings()
+    """, "pkg/use.py": """
+        from pkg import points
+        import pkg.points
+        import pkg.points as bp
+        from pkg.points import settings
+        def go(client, request):
+            client.decide(decision_point=points.P)
+            client.decide(decision_point=pkg.points.P)
+            client.decide(decision_point=bp.P)
+            client.decide(decision_point=request.P)
+            client.decide(decision_point=settings.P)
+            client.decide(decision_point=points.TWICE)
+    """})
+    found = [c.kwarg("decision_point").literal for c in files["pkg/use.py"].calls
+             if c.name == "decide"]
+    assert found == ["billing.refund"] * 3 + [None, None, None]
 
 
 def test_a_real_package_shadows_no_sibling() -> None:

@@ -1,0 +1,4 @@
+// Decision point names, held in one module and imported where the decisions are made.
+
+export const REFUND_POINT = 'billing.refund';
+export const AUDIT_POINT = 'billing.audit';
