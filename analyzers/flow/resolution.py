@@ -543,45 +543,76 @@ class _Resolver:
 
     def _constant(self, file: FileIR, scope: str, value: Value) -> Value:
         """A NAME argument bound once, at module level, to a literal becomes that literal
-        (text as written), also read as an attribute of its module (`points.REFUND`,
-        `pkg.points.REFUND`); dict and list literals are read through."""
+        (text as written), also when read as a member (`points.REFUND`, `Points.REFUND`,
+        `POINTS.refund`: see `_member_literal`); dict and list literals are read through."""
         if value.kind is ValueKind.DICT or value.kind is ValueKind.LIST:
             entries = tuple((key, self._constant(file, scope, entry))
                             for key, entry in value.entries)
             return value if _same((v for _, v in entries), (v for _, v in value.entries)) \
                 else replace(value, entries=entries)
-        if value.kind is not ValueKind.NAME or not value.ref or \
-                not (value.ref.isidentifier() or self._module_attribute(file, value)):
+        if value.kind is not ValueKind.NAME or not value.ref:
             return value
-        literal = self._literal(file, scope, value)
+        literal = self._literal(file, scope, value) if value.ref.isidentifier() \
+            else self._member_literal(file, scope, value)
         return value if literal is None else replace(literal, text=value.text)
 
-    def _module_attribute(self, file: FileIR, value: Value) -> bool:
-        """Whether a dotted name is `module.NAME`: everything before its last part resolves
-        to an audited module (an instance's attribute, `settings.POINT`, is not)."""
-        if value.resolved is None or "." not in value.resolved:
-            return False
-        return self.sibling(file, value.resolved).rsplit(".", 1)[0] in self.modules
+    def _member_literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
+        """The literal a dotted name `OWNER.NAME` holds when OWNER is an audited module
+        binding NAME once to a literal, a repo class whose body does, or a module constant
+        bound to an object literal with a literal at key NAME. An instance's or a
+        parameter's attribute (`settings.POINT`, `request.point`) is none of these."""
+        name = self._qualified(file, scope, value)
+        if name is None or "." not in name:
+            return None
+        owner, _, attribute = name.rpartition(".")
+        if owner in self.modules:
+            return self._module_literal(f"{owner}.{attribute}")
+        held = self._module_literal(owner, kinds=_OBJECT_KINDS)
+        if held is not None:
+            found = held.entry(attribute)
+            return found if found is not None and found.kind in LITERAL_KINDS else None
+        return self._class_literal(owner, attribute)
+
+    def _class_literal(self, owner: str, attribute: str) -> Value | None:
+        found = self.graph.definitions.get(owner)
+        if found is None or found[1].kind is not DefinitionKind.CLASS:
+            return None
+        bound = self.local_values.get((found[0].path, found[1].qualname, attribute))
+        if bound is None or len(bound) != 1 or bound[0] is None or bound[0][1]:
+            return None
+        return bound[0][0] if bound[0][0].kind in LITERAL_KINDS else None
 
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
-        name = None if value.resolved is None else self.sibling(file, value.resolved)
-        if name is None:
-            bound_locally = any((file.path, candidate, value.ref) in self.local_values
-                                or self._is_parameter(file, candidate, value.ref)
-                                for candidate in scope_chain(scope)[:-1])
-            if bound_locally:
-                return None
-            name = f"{file.module}.{value.ref}"
+        name = self._qualified(file, scope, value)
+        return None if name is None else self._module_literal(name)
+
+    def _qualified(self, file: FileIR, scope: str, value: Value) -> str | None:
+        """The module-level name a NAME value denotes: as resolved, else the file's own
+        module-level binding of its first part, None when a local or parameter binds it."""
+        if value.resolved is not None:
+            return self.sibling(file, value.resolved)
+        head = (value.ref or "").split(".", 1)[0]
+        if any((file.path, candidate, head) in self.local_values
+               or self._is_parameter(file, candidate, head)
+               for candidate in scope_chain(scope)[:-1]):
+            return None
+        return f"{file.module}.{value.ref}"
+
+    def _module_literal(self, name: str, kinds: Container[ValueKind] = LITERAL_KINDS
+                        ) -> Value | None:
+        """The value of module-level `name` (after re-exports) when bound once, to a value
+        of one of `kinds`."""
         for current in self._hops(name):
             values = self.module_values.get(current)
             if values is not None:
-                if len(values) == 1 and values[0][1].kind in LITERAL_KINDS:
+                if len(values) == 1 and values[0][1].kind in kinds:
                     return values[0][1]
                 return None
         return None
 
 
 _Bound = tuple[Value, tuple[int | str, ...]]
+_OBJECT_KINDS = frozenset({ValueKind.DICT})
 
 
 def _entry_at(value: Value, key: int | str) -> Value | None:

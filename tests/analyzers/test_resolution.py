@@ -189,32 +189,40 @@ def test_sibling_import_beside_a_script() -> None:
     assert first.kwarg("decision_point").literal == "billing.refund"   # the module's constant
 
 
-def test_a_constant_read_as_an_attribute_of_its_module() -> None:
-    """`points.P`, `pkg.points.P` and `alias.P` are the module constant; an instance's or a
-    parameter's attribute, and a module name bound twice, are not."""
+def test_a_constant_read_as_a_member_of_its_module_or_class() -> None:
+    """`points.P`, `pkg.points.P` and `alias.P` are the module constant, `Points.REFUND` the
+    class body's; an instance's or a parameter's attribute, a name bound twice and a
+    non-literal are not."""
     files = _resolved(**{"pkg/__init__.py": "", "pkg/points.py": """
         P = "billing.refund"
         TWICE = "a"
         TWICE = "b"
+        class Points:
+            REFUND = "billing.class"
+            AGAIN = "a"
+            AGAIN = "b"
         class Settings:
-            P = "billing.settings"
+            def __init__(self):
+                self.P = "billing.settings"
         settings = Settings()
     """, "pkg/use.py": """
         from pkg import points
         import pkg.points
         import pkg.points as bp
-        from pkg.points import settings
+        from pkg.points import Points, settings
         def go(client, request):
             client.decide(decision_point=points.P)
             client.decide(decision_point=pkg.points.P)
             client.decide(decision_point=bp.P)
+            client.decide(decision_point=Points.REFUND)
             client.decide(decision_point=request.P)
             client.decide(decision_point=settings.P)
             client.decide(decision_point=points.TWICE)
+            client.decide(decision_point=Points.AGAIN)
     """})
     found = [c.kwarg("decision_point").literal for c in files["pkg/use.py"].calls
              if c.name == "decide"]
-    assert found == ["billing.refund"] * 3 + [None, None, None]
+    assert found == ["billing.refund"] * 3 + ["billing.class"] + [None] * 4
 
 
 def test_a_real_package_shadows_no_sibling() -> None:

@@ -35,7 +35,8 @@ def _calls(app: str) -> dict[tuple[str, str], tuple[str, str]]:
 
 
 def _symbol(app: str, name: str) -> str:
-    return {"fields_ts": {"audit_refund": "auditRefund", "decide_at": "decideAt"}}.get(
+    return {"fields_ts": {"audit_refund": "auditRefund", "decide_at": "decideAt",
+                          "wrap_gift": "wrapGift"}}.get(
         app, {}).get(name, name)
 
 
@@ -56,6 +57,7 @@ def test_a_decision_point_held_in_a_constant_is_the_point(app, flows, unknowns,
     assert calls[(flows, "checkout")][0] == "billing.checkout"             # module constant
     assert calls[(flows, "refund")][0] == "billing.refund"                 # imported constant
     assert calls[(flows, _symbol(app, "audit_refund"))][0] == "billing.audit"  # module.NAME
+    assert calls[(flows, _symbol(app, "wrap_gift"))][0] == "billing.gift"  # Class.NAME, OBJ.key
     assert calls[(unknowns, _symbol(app, "decide_at"))][0] == "unknown"    # a parameter
     bound = {p["name"]: p["emus"] for p in _state(app)["decision_points"]}
     assert bound["billing.refund"] == ["billing.refund_small"]

@@ -2,7 +2,7 @@
 
 - `memrail_project`: the client's literal `project="billing"` (and a call's own `project=`);
 - a decision point held in a constant (`CHECKOUT_POINT`), imported (`REFUND_POINT`) or read
-  as an attribute of its module (`points.AUDIT_POINT`);
+  as an attribute of its module (`points.AUDIT_POINT`) or of a class (`Points.GIFT`);
 - presence with its polarity: after `if request.anonymous: return`, `customer.id` is built
   when `not (request.anonymous)`; inside `if cart.gift:`, `gift.note` is built when the
   condition holds;
@@ -16,7 +16,7 @@ from memrail import AMIClient
 from memrail.atoms import event, state
 
 from billing import points
-from billing.points import REFUND_POINT
+from billing.points import REFUND_POINT, Points
 
 client = AMIClient(project="billing")
 CHECKOUT_POINT = "billing.checkout"
@@ -42,6 +42,11 @@ def checkout(cart):
 def audit_refund(request):
     decision = client.decide(decision_point=points.AUDIT_POINT, project="ledger",
                              context=[state("refund.request_id", request.id)])
+    return [item.action["directive"] for item in decision.selected]
+
+
+def wrap_gift(cart):
+    decision = client.decide(decision_point=Points.GIFT, context=[state("cart.id", cart.id)])
     return [item.action["directive"] for item in decision.selected]
 
 

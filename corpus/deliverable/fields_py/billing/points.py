@@ -2,3 +2,9 @@
 
 REFUND_POINT = "billing.refund"
 AUDIT_POINT = "billing.audit"
+
+
+class Points:
+    """Points grouped on a class, read as `Points.GIFT`."""
+
+    GIFT = "billing.gift"

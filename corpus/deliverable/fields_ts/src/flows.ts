@@ -2,7 +2,7 @@
 //
 // - memrail_project: the client's literal `project: 'billing'` (and a call's own `project`);
 // - a decision point held in a constant (CHECKOUT_POINT), imported (REFUND_POINT) or read
-//   through a namespace import (points.AUDIT_POINT);
+//   through a namespace import (points.AUDIT_POINT) or as a key of an object (POINTS.gift);
 // - presence with its polarity: after `if (request.anonymous) return`, customer.id is built
 //   when `!(request.anonymous)`; inside `if (cart.gift)`, gift.note when the condition holds;
 // - one producer per emit: the event built inside `emitEvent({ event: event(...) })` is that
@@ -10,7 +10,7 @@
 
 import { AMIClient, event, state } from '@memrail/sdk';
 import * as points from './points';
-import { REFUND_POINT } from './points';
+import { POINTS, REFUND_POINT } from './points';
 
 const ami = new AMIClient({ project: 'billing' });
 const CHECKOUT_POINT = 'billing.checkout';
@@ -40,6 +40,11 @@ export async function auditRefund(request: { id: string }) {
     project: 'ledger',
     context: [state('refund.request_id', request.id)],
   });
+  return decision.selected.map((item) => item.action.directive);
+}
+
+export async function wrapGift(cart: { id: string }) {
+  const decision = await ami.decide({ decisionPoint: POINTS.gift, context: [state('cart.id', cart.id)] });
   return decision.selected.map((item) => item.action.directive);
 }
 
