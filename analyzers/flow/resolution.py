@@ -574,8 +574,14 @@ class _Resolver:
         return self._class_literal(owner, attribute)
 
     def _class_literal(self, owner: str, attribute: str) -> Value | None:
+        """A class body's literal; an Enum's member is its value only when the Enum is a
+        `str` one (`class Points(str, Enum)`, `StrEnum`): another member is no string."""
         found = self.graph.definitions.get(owner)
         if found is None or found[1].kind is not DefinitionKind.CLASS:
+            return None
+        bases = found[1].bases
+        if any(b.endswith("Enum") for b in bases) and not any(
+                b in ("str", "builtins.str") or b.endswith("StrEnum") for b in bases):
             return None
         bound = self.local_values.get((found[0].path, found[1].qualname, attribute))
         if bound is None or len(bound) != 1 or bound[0] is None or bound[0][1]:

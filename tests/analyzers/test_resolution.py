@@ -191,16 +191,21 @@ def test_sibling_import_beside_a_script() -> None:
 
 def test_a_constant_read_as_a_member_of_its_module_or_class() -> None:
     """`points.P`, `pkg.points.P` and `alias.P` are the module constant, `Points.REFUND` the
-    class body's; an instance's or a parameter's attribute, a name bound twice and a
-    non-literal are not."""
+    class body's; an instance's or a parameter's attribute, a name bound twice and a plain
+    Enum's member are not."""
     files = _resolved(**{"pkg/__init__.py": "", "pkg/points.py": """
         P = "billing.refund"
         TWICE = "a"
         TWICE = "b"
+        import enum
         class Points:
             REFUND = "billing.class"
             AGAIN = "a"
             AGAIN = "b"
+        class Named(str, enum.Enum):
+            REFUND = "billing.enum"
+        class Numbered(enum.Enum):
+            REFUND = "billing.member"
         class Settings:
             def __init__(self):
                 self.P = "billing.settings"
@@ -209,12 +214,14 @@ def test_a_constant_read_as_a_member_of_its_module_or_class() -> None:
         from pkg import points
         import pkg.points
         import pkg.points as bp
-        from pkg.points import Points, settings
+        from pkg.points import Named, Numbered, Points, settings
         def go(client, request):
             client.decide(decision_point=points.P)
             client.decide(decision_point=pkg.points.P)
             client.decide(decision_point=bp.P)
             client.decide(decision_point=Points.REFUND)
+            client.decide(decision_point=Named.REFUND)
+            client.decide(decision_point=Numbered.REFUND)
             client.decide(decision_point=request.P)
             client.decide(decision_point=settings.P)
             client.decide(decision_point=points.TWICE)
@@ -222,7 +229,8 @@ def test_a_constant_read_as_a_member_of_its_module_or_class() -> None:
     """})
     found = [c.kwarg("decision_point").literal for c in files["pkg/use.py"].calls
              if c.name == "decide"]
-    assert found == ["billing.refund"] * 3 + ["billing.class"] + [None] * 4
+    # A plain Enum's member is a member object, not its value; a `str` Enum's is a string.
+    assert found == ["billing.refund"] * 3 + ["billing.class", "billing.enum"] + [None] * 5
 
 
 def test_a_real_package_shadows_no_sibling() -> None:
