@@ -42,21 +42,36 @@ def _only_tool_arguments(ctx: CheckContext, gate: Site) -> bool:
         for origin in origins)
 
 
+def _asks_predicate(gate: Site, gates: list[Site]) -> bool:
+    """`if should_refund(x):` only asks a predicate whose own test is on the same path (the
+    threshold inside `should_refund`): one decision, reported where it is made."""
+    operand = str(gate.attr("operand") or "")
+    if gate.attr("op") not in ("truthy", "falsy") or "(" not in operand:
+        return False
+    called = operand.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+    return any(other is not gate and other.symbol.rsplit(".", 1)[-1] == called
+               for other in gates)
+
+
 @check(codes.HIDDEN_AUTHORITY)
 def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
-    """One finding per test: the most severe effect it selects is named, with its path; the
-    others it also selects are related locations."""
+    """One finding per test, each model test on a path its own (thresholds are not hidden by
+    the routing test above them): the most severe effect it selects is named, with its path;
+    the others it also selects are related locations."""
     selected: dict[str, list[tuple[Site, Chain]]] = {}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
             gates = [g for g in gates if not is_protocol_test(g)
-                     and not _only_tool_arguments(ctx, g)]
+                     and not _only_tool_arguments(ctx, g) and not _asks_predicate(g, gates)]
             if chain.governed or not gates:
                 continue
-            effects = selected.setdefault(gates[0].id, [])
-            if all(other.id != executor.id for other, _ in effects):
-                effects.append((executor, chain))
+            # Every distinct model test on the path is a gate of its own: a routing test
+            # (`action == "refund"`) must not hide the threshold that authorizes beneath it.
+            for gate in gates:
+                effects = selected.setdefault(gate.id, [])
+                if all(other.id != executor.id for other, _ in effects):
+                    effects.append((executor, chain))
     for gate_id, effects in sorted(selected.items()):
         gate = ctx.graph.nodes[gate_id]["site"]
         effects.sort(key=lambda pair: (-executor_severity(codes.HIDDEN_AUTHORITY,
