@@ -323,6 +323,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("definition", TEXT, "the qualified name of the registered function", True),
         _a("framework", TEXT, "the framework that hands the tool to a model"),
         _a("projects", LITERAL, "the projects a Memrail tool is registered for", True),
+        _a("timeout_ms", LITERAL, "the handler's registered timeout, in milliseconds", True),
         _a("description", TEXT, "the source text of the tool description"),
         _a("schema", TEXT, "the source text of the parameter schema"),
         _a("input_schema", TEXT, "the source text of the input schema"),

@@ -30,6 +30,7 @@ from topo.audit.finding_traces import FindingTrace, finding_traces
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
+from topo.audit.handlers import handlers_by_key
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.placement import Placement, place_nodes
@@ -165,7 +166,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     placement = place_nodes(facts.sites, nodes, facts.edges, relations,
                             manifests=inventory.manifests, root_project=root_name(root))
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
-                                   decision_projects(facts))
+                                   decision_projects(facts),
+                                   handlers_by_key(facts.files, facts.sites, facts.knowledge))
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(unknowns), coverage=coverage,
