@@ -171,9 +171,9 @@ def _swallowed(body: _Body, effects: set[str]) -> str | None:
         covered = [names[c] for c in guard.try_calls if c in names]
         hit = [c for c in covered if c.id in effects] if effects else covered
         if hit:
-            caught = f"`except {guard.handler}`" if guard.handler else "a bare `except`/`catch`"
-            return (f"swallows the errors of `{hit[0].callee or hit[0].name}`: {caught} "
-                    f"(line {guard.location.line}) does not re-raise, so the executor reports "
+            caught = f"`except {guard.handler}`" if guard.handler else "the `except`/`catch`"
+            return (f"swallows the errors of `{hit[0].callee or hit[0].name}`: {caught} at "
+                    f"line {guard.location.line} does not raise again, so the executor reports "
                     f"success whatever happened")
     return None
 
@@ -184,11 +184,14 @@ def _credential(body: _Body) -> str | None:
     module = {a.value.call for a in body.file.assignments
               if a.scope == MODULE_SCOPE and a.target in receivers and a.value.call}
     outside = [c for c in body.file.calls if c.id in module]
+    constants = {a.target: a.value for a in body.file.assignments if a.scope == MODULE_SCOPE}
     for call in (*calls, *outside):
         for name, value in _options(call):
-            if _CREDENTIAL.search(name) and _unset(value):
-                return (f"its credential is not configured: `{call.name}(…)` gets "
-                        f"`{name}={value.text}`")
+            held = constants.get(value.ref or "") if value.kind is ValueKind.NAME else value
+            if _CREDENTIAL.search(name) and held is not None and _unset(held):
+                shown = value.text if held is value else f"{value.text} = {held.text}"
+                return f"its credential is not configured: `{call.name}(…)` gets " \
+                       f"`{name}={shown}`"
     return None
 
 
