@@ -24,8 +24,8 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
-from topo.analyzers.ir import MODULE_SCOPE, Call, Definition, FileIR, GuardKind, Value, \
-    ValueKind
+from topo.analyzers.ir import MODULE_SCOPE, Call, Definition, FileIR, Guard, GuardKind, \
+    Value, ValueKind
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import Knowledge
 from topo.audit.policy import Emu
@@ -37,7 +37,7 @@ _CREDENTIAL = re.compile(r"(?:^|_)(?:api_?key|key|token|secret|password|credenti
                          r"(?:ApiKey|Key|Token|Secret|Password|Credentials?)$", re.IGNORECASE)
 # Literal texts that stand in for a credential nobody configured.
 _PLACEHOLDER = re.compile(r"^\s*$|^(?:todo|tbd|fixme|changeme|change[-_ ]me|x{3,}|placeholder|"
-                          r"dummy|your[-_ ].*|<.*>|\.\.\.)$", re.IGNORECASE)
+                          r"dummy|<.*>|\.\.\.)$|\byour[-_ ]", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +160,10 @@ def _stub(body: _Body, logs: Container[str]) -> str | None:
 
 
 def _swallowed(body: _Body, effects: set[str]) -> str | None:
-    """An except/catch in the handler around its effect (or, with no recognised effect, around
-    any call) that does not end by raising."""
+    """An except/catch in the handler around its effect that does not end by raising. With no
+    recognised effect, one around any call that ends the handler: it returns, or nothing of
+    the handler runs after it (a fallback that carries on, `except ValueError: data = {}`,
+    is not a swallowed failure)."""
     names = {c.id: c for c in body.calls()}
     for block in body.file.blocks:
         guard = block.guard
@@ -169,13 +171,25 @@ def _swallowed(body: _Body, effects: set[str]) -> str | None:
                 guard.exits == "raise":
             continue
         covered = [names[c] for c in guard.try_calls if c in names]
-        hit = [c for c in covered if c.id in effects] if effects else covered
+        if effects:
+            hit = [c for c in covered if c.id in effects]
+        else:
+            hit = covered if guard.exits == "return" or not _after(body, guard) else []
         if hit:
             caught = f"`except {guard.handler}`" if guard.handler else "the `except`/`catch`"
             return (f"swallows the errors of `{hit[0].callee or hit[0].name}`: {caught} at "
                     f"line {guard.location.line} does not raise again, so the executor reports "
                     f"success whatever happened")
     return None
+
+
+def _after(body: _Body, guard: Guard) -> bool:
+    """Whether the handler calls or returns anything after the except/catch `guard`, outside
+    it."""
+    later = [*((c.location, c.guards) for c in body.calls()),
+             *((r.location, r.guards) for r in body.file.returns if body.holds(r.scope))]
+    return any(where.line > guard.location.line and guard not in guards
+               for where, guards in later)
 
 
 def _credential(body: _Body) -> str | None:
@@ -189,10 +203,24 @@ def _credential(body: _Body) -> str | None:
         for name, value in _options(call):
             held = constants.get(value.ref or "") if value.kind is ValueKind.NAME else value
             if _CREDENTIAL.search(name) and held is not None and _unset(held):
-                shown = value.text if held is value else f"{value.text} = {held.text}"
+                shown = value.text if _in_place(value) else f"{value.text} = {_written(held)}"
                 return f"its credential is not configured: `{call.name}(…)` gets " \
                        f"`{name}={shown}`"
     return None
+
+
+def _in_place(value: Value) -> bool:
+    """The literal is written where it is passed (not a constant's name)."""
+    return value.text[:1] in "'\"`" or value.text in ("None", "null", "undefined")
+
+
+def _written(value: Value) -> str:
+    """A literal as source writes it (a constant the reader resolved keeps its name as text)."""
+    if value.kind is ValueKind.STRING and isinstance(value.literal, str):
+        return f'"{value.literal}"'
+    return value.text if value.kind is not ValueKind.NONE or value.text in ("None", "null",
+                                                                            "undefined") \
+        else "None"
 
 
 def _options(call: Call) -> Iterator[tuple[str, Value]]:
@@ -207,7 +235,7 @@ def _unset(value: Value) -> bool:
     if value.kind is ValueKind.NONE:
         return True
     return value.kind is ValueKind.STRING and isinstance(value.literal, str) and \
-        bool(_PLACEHOLDER.match(value.literal))
+        bool(_PLACEHOLDER.search(value.literal))
 
 
 def _destination_table(body: _Body) -> tuple[str | None, frozenset[str] | None]:
