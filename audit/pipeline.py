@@ -171,7 +171,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(unknowns), coverage=coverage,
-        reachability=reachability_matrix(emus, findings),
+        reachability=reachability_matrix(emus, findings, frozenset(
+            k for a in contracts.actions if a.incomplete for k in a.used_by)),
         nodes=nodes, relations=relations, placement=placement, contracts=contracts,
         summary=audit_summary(facts.sites, facts.edges, emus, findings, reach),
         finding_facts=finding_facts(facts.sites, emus, findings),

@@ -220,3 +220,13 @@ def test_a_human_step_lists_the_timeout_and_its_outcome_the_emu_writes(tmp_path:
     entry = shown["decision_prompt.billing.refund"]
     assert (entry["timeout"], entry["timeout_outcome"], entry["status"]) == \
         ("24h", "decline", "connected")
+
+
+def test_the_reachability_matrix_says_partial_for_a_partial_connection() -> None:
+    result = run_audit(AuditRequest(root=ACTION_GAP / "bad_stub_handler", jobs=1,
+                                    cache_dir=None))
+    assert [(r.emu_key, r.action_connected) for r in result.reachability] == [
+        ("billing.small_refund", "partial")]
+    missing = run_audit(AuditRequest(root=ACTION_GAP / "bad_unregistered_tool", jobs=1,
+                                     cache_dir=None))
+    assert [r.action_connected for r in missing.reachability] == ["no"]
