@@ -24,6 +24,7 @@ from topo.analyzers.paths import root_of
 from topo.audit import codes
 from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations
 from topo.audit.graph.chains import Chain, Hop
+from topo.audit.checks._live_selection import unguarded_live_uses
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._selection import empty_selection_hop
 from topo.audit.checks._values import Bound, bound, option
@@ -42,6 +43,7 @@ class _DryRun:
 
 @check(codes.EVAL_LEAK)
 def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _live(ctx)
     dry_runs = {d.decision.id: d for d in _dry_runs(ctx)}
     if not dry_runs:
         return
@@ -57,6 +59,18 @@ def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
                 yield finding
                 break
     yield from _dispatched(ctx, dry_runs, places)
+
+
+def _live(ctx: CheckContext) -> Iterator[Finding]:
+    """Live selections run without the SDK executor's mode and lifecycle tests
+    (`_live_selection`)."""
+    for use in unguarded_live_uses(ctx):
+        yield ctx.finding(
+            codes.EVAL_LEAK, location=use.location, symbol=use.symbol,
+            message=f"the selection of {control_text(use.decision)} reaches {use.effect}: "
+                    f"{'; '.join(use.reasons)}",
+            snippet=use.effect, path=use.path, related=locations(ctx, use.path[:1]),
+            inferred=True)
 
 
 def _dispatched(ctx: CheckContext, dry_runs: dict[str, _DryRun],
