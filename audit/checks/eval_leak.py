@@ -44,6 +44,7 @@ class _DryRun:
 @check(codes.EVAL_LEAK)
 def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
     yield from _live(ctx)
+    yield from _live_shadow(ctx)
     dry_runs = {d.decision.id: d for d in _dry_runs(ctx)}
     if not dry_runs:
         return
@@ -71,6 +72,26 @@ def _live(ctx: CheckContext) -> Iterator[Finding]:
                     f"{'; '.join(use.reasons)}",
             snippet=use.effect, path=use.path, related=locations(ctx, use.path[:1]),
             inferred=True)
+
+
+def _live_shadow(ctx: CheckContext) -> Iterator[Finding]:
+    """An executor configured to run shadow selections for real ("execute and compare"): the
+    packs' `[[live_shadow]]` calls with a live mode. Shadow EMUs are under evaluation; the
+    seed's contract keeps them out of `selected` ("Shadow candidates have separate
+    arbitration, appear in traces, and never enter `selected`")."""
+    shadows = sorted(e.emu_key for e in ctx.emus if e.state == "shadow")
+    for file in ctx.facts.files:
+        for call in file.calls:
+            mode = ctx.facts.knowledge.live_shadow_mode(call)
+            if mode is None:
+                continue
+            which = (f": shadow EMU {', '.join(f'`{k}`' for k in shadows)} would act"
+                     if shadows else "")
+            yield ctx.finding(
+                codes.EVAL_LEAK, location=call.location, symbol=call_symbol(file, call),
+                message=f"`{call.name}({mode})` makes the executor run shadow selections "
+                        f"for real, beside the live ones, instead of only comparing{which}",
+                snippet=f"{call.name}({mode})")
 
 
 def _dispatched(ctx: CheckContext, dry_runs: dict[str, _DryRun],
