@@ -32,9 +32,12 @@ from topo.audit.policy import Emu
 
 __all__ = ["Handler", "handlers_by_key", "unfinished", "emu_destination"]
 
-# Parameter and option names that carry a credential (`api_key`, `apiKey`, `auth_token`).
-_CREDENTIAL = re.compile(r"(?:^|_)(?:api_?key|key|token|secret|password|credentials?)$|"
-                         r"(?:ApiKey|Key|Token|Secret|Password|Credentials?)$", re.IGNORECASE)
+# Parameter and option names that carry a credential (`api_key`, `apiKey`, `auth_token`), in
+# snake case; not a paging or request token (`page_token`, `idempotency_key` is no match).
+_CREDENTIAL = re.compile(r"(?:^|_)(?:api_?key|secret_?key|access_?key|private_?key|token|secret|"
+                         r"password|passwd|credentials?)$")
+_NOT_CREDENTIAL = re.compile(r"(?:^|_)(?:page|next|continuation|sync|cursor|csrf)_token$")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # Literal texts that stand in for a credential nobody configured.
 _PLACEHOLDER = re.compile(r"^\s*$|^(?:todo|tbd|fixme|changeme|change[-_ ]me|x{3,}|placeholder|"
                           r"dummy|<.*>|\.\.\.)$|\byour[-_ ]", re.IGNORECASE)
@@ -171,6 +174,8 @@ def _swallowed(body: _Body, effects: set[str]) -> str | None:
                 guard.exits == "raise":
             continue
         covered = [names[c] for c in guard.try_calls if c in names]
+        if any(c.id in effects and guard in c.guards for c in names.values()):
+            continue     # the handler tries the effect again: a retry, not a swallowed failure
         if effects:
             hit = [c for c in covered if c.id in effects]
         else:
@@ -202,11 +207,16 @@ def _credential(body: _Body) -> str | None:
     for call in (*calls, *outside):
         for name, value in _options(call):
             held = constants.get(value.ref or "") if value.kind is ValueKind.NAME else value
-            if _CREDENTIAL.search(name) and held is not None and _unset(held):
+            if _is_credential(name) and held is not None and _unset(held):
                 shown = value.text if _in_place(value) else f"{value.text} = {_written(held)}"
                 return f"its credential is not configured: `{call.name}(…)` gets " \
                        f"`{name}={shown}`"
     return None
+
+
+def _is_credential(name: str) -> bool:
+    snake = _CAMEL.sub("_", name).lower()
+    return bool(_CREDENTIAL.search(snake)) and not _NOT_CREDENTIAL.search(snake)
 
 
 def _in_place(value: Value) -> bool:

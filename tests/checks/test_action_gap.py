@@ -123,6 +123,14 @@ def test_a_handler_that_cannot_complete_the_tool(tmp_path: Path, extra: str, rea
     "\n\nimport os\nfrom slack_sdk import WebClient\n"
     "slack = WebClient(token=os.environ['SLACK_TOKEN'])\n" + TOOL +
     "async def refund(args: dict) -> dict:\n    return slack.chat_postMessage(channel='#x')\n",
+    # A retry of the effect in the handler surfaces the second failure.
+    "\n\nimport stripe\n" + TOOL +
+    "async def refund(args: dict) -> dict:\n    try:\n        return stripe.Refund.create(charge='c')\n"
+    "    except stripe.error.RateLimitError:\n        return stripe.Refund.create(charge='c')\n",
+    # Request options that are no credential.
+    "\n\nimport stripe\n" + TOOL +
+    "async def refund(args: dict) -> dict:\n"
+    "    return stripe.Refund.create(charge='c', idempotency_key=None, page_token='')\n",
     # One complete handler among stubs is enough.
     TOOL + "async def refund(args: dict) -> dict:\n    pass\n" + TOOL +
     "async def refund_v2(args: dict) -> dict:\n    return await pay(args)\n",
