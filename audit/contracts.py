@@ -28,6 +28,8 @@ __all__ = ["UNKNOWN", "Contracts", "DecisionPoint", "InferredPoint", "AtomContra
 UNKNOWN = "unknown"      # the name of a decision point nobody wrote down
 ACTION_HANDLER_TYPES = ("route", "decision_prompt", "context_directive")
 _GAP_CODES = ("ACTION-GAP", "COHERENCE-GAP")
+_DISPATCHED = ("handled by a dispatcher branch in the application, not by a registered tool or "
+               "SDK handler: no schema, version or project the executor checks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +360,8 @@ def _handled(connection: ActionConnection, index: _Index, handlers: Mapping[str,
     why = {reason: None for d in sorted(destinations, key=str)
            for reason in (unfinished(found, d) or (None, ()))[1]}
     handler = found[0] if connection.registrations and found else None
+    if not sites and not connection.gaps and connection.status == "partially_connected":
+        return replace(connection, incomplete=(_DISPATCHED,))
     if not (why and sites and connection.status == "missing"):
         return replace(connection, handler=handler)
     return replace(connection, handler=handler, incomplete=tuple(why),

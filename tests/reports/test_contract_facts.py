@@ -230,3 +230,10 @@ def test_the_reachability_matrix_says_partial_for_a_partial_connection() -> None
     missing = run_audit(AuditRequest(root=ACTION_GAP / "bad_unregistered_tool", jobs=1,
                                      cache_dir=None))
     assert [r.action_connected for r in missing.reachability] == ["no"]
+
+
+def test_a_dispatcher_branch_is_partial_and_says_why() -> None:
+    actions, shown = _shown_actions(ACTION_GAP / "good_generic_tool_call_branch")
+    entry = shown["tool_call.refund_payment"]
+    assert entry["status"] == "partially_connected" and entry["findings"] == []
+    assert entry["incomplete_because"][0].startswith("handled by a dispatcher branch")
