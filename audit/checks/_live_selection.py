@@ -15,7 +15,8 @@ EVAL-LEAK's own) is put to live use where it guards or feeds an executor's chain
 Such a use is unguarded when no guard on the way tests the selection's metadata: it reads no
 `policy`/`mode` (advisory) or `lifecycle_state` (canary), and calls no function with the selected
 item itself (an authorization contract `allows(item, principal)`; a call on the item's action
-alone does not count). It is then reported:
+alone does not count). A dispatched function handed the whole item may make the test itself, so
+it is not judged. It is then reported:
 
 - when the EMUs bound to the decision point include an advisory `tool_call`/`route` EMU, or a
   canary EMU (whose cohort gate must be the application's);
@@ -69,7 +70,7 @@ def unguarded_live_uses(ctx: CheckContext) -> Iterator[LiveUse]:
     for decision in _live_decisions(ctx):
         emus = _bound(ctx.emus, decision)
         projection = _projection(ctx, decision)
-        for use in _uses(ctx, decision):
+        for use in _uses(ctx, decision, projection is not None):
             if use.location in seen:
                 continue
             reasons = _reasons(emus, use.guards_read, projection)
@@ -131,7 +132,9 @@ class _Use:
     guards_read: frozenset[str]    # metadata fields the guards test; `item` for the whole item
 
 
-def _uses(ctx: CheckContext, decision: Site) -> Iterator[_Use]:
+def _uses(ctx: CheckContext, decision: Site, projected: bool) -> Iterator[_Use]:
+    """`projected`: the decision's actions were split from their items, so a name handed on
+    is an action, not an item."""
     authority = ctx.facts.authority
     controls = {decision.id: decision}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
@@ -141,20 +144,23 @@ def _uses(ctx: CheckContext, decision: Site) -> Iterator[_Use]:
                 continue
             hop = next((h for h in chain.hops if _driven(ctx, h.file, h.call, decision.id)),
                        chain.hops[-1])
-            read = frozenset().union(*(_metadata_read(ctx, h.file, h.call, decision.id)
-                                       for h in chain.hops))
+            read = frozenset().union(*(_metadata_read(ctx, h.file, h.call, decision.id,
+                                                      projected) for h in chain.hops))
             yield _Use(hop.call.location, call_symbol(hop.file, hop.call),
                        executor_text(executor),
                        tuple(dict.fromkeys((decision.id, *chain.path))), read)
             break
     for file in ctx.facts.files:
         for call in file.calls:
-            if is_dynamic_call(call) and decision.id in authority.argument_labels(file, call):
+            if is_dynamic_call(call) and decision.id in authority.argument_labels(file, call) \
+                    and not _hands_item(ctx, file, call, decision.id, projected):
+                # (a function handed the whole item may test its metadata itself)
                 table = (call.receiver or "").removesuffix("[*]")
                 yield _Use(call.location, call_symbol(file, call),
                            f"a function picked from `{table}`" if table
                            else "a function picked at run time",
-                           (decision.id,), _metadata_read(ctx, file, call, decision.id))
+                           (decision.id,),
+                           _metadata_read(ctx, file, call, decision.id, projected))
 
 
 def _driven(ctx: CheckContext, file: FileIR, call: Call, decision_id: str) -> bool:
@@ -164,8 +170,8 @@ def _driven(ctx: CheckContext, file: FileIR, call: Call, decision_id: str) -> bo
         for g in call.guards if g.condition is not None)
 
 
-def _metadata_read(ctx: CheckContext, file: FileIR, call: Call,
-                   decision_id: str) -> frozenset[str]:
+def _metadata_read(ctx: CheckContext, file: FileIR, call: Call, decision_id: str,
+                   projected: bool) -> frozenset[str]:
     """The metadata fields the call's guards test, plus `item` when a guard hands the selected
     item itself (not only its action) to a function."""
     found: set[str] = set()
@@ -175,7 +181,7 @@ def _metadata_read(ctx: CheckContext, file: FileIR, call: Call,
         for inner in (by_id.get(c) for c in (guard.condition.calls if guard.condition else ())):
             if inner is None:
                 continue
-            if _hands_item(ctx, file, inner, decision_id):
+            if _hands_item(ctx, file, inner, decision_id, projected):
                 found.add("item")
             found |= {a.literal for a in inner.args if isinstance(a.literal, str)} & \
                 (_POLICY_FIELDS | _LIFECYCLE_FIELDS)     # `item.get("lifecycle_state")`
@@ -191,11 +197,17 @@ def _guard_reads(guard: Guard) -> set[str]:
     return (segments | strings) & (_POLICY_FIELDS | _LIFECYCLE_FIELDS)
 
 
-def _hands_item(ctx: CheckContext, file: FileIR, call: Call, decision_id: str) -> bool:
+def _hands_item(ctx: CheckContext, file: FileIR, call: Call, decision_id: str,
+                projected: bool) -> bool:
+    """The call gets a selected item whole: a plain name carrying the selection (`item`, not
+    `item.action[…]`), unless the actions were split from their items."""
+    if projected:
+        return False
     values: list[Value] = [*call.args, *(v for _, v in call.kwargs)]
-    return any(not _ACTION.search(read) and decision_id in
-               ctx.facts.authority.path_labels(file, call.scope, read)
-               for value in values for read in value.reads)
+    return any(value.kind is ValueKind.NAME and value.ref is not None and
+               value.ref.isidentifier() and
+               decision_id in ctx.facts.authority.path_labels(file, call.scope, value.ref)
+               for value in values)
 
 
 def _projection(ctx: CheckContext, decision: Site) -> str | None:

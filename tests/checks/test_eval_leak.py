@@ -195,3 +195,16 @@ def test_a_dry_run_is_reported_once(tmp_path: Path) -> None:
               "decision_point": "support.escalation"}
     [finding] = findings(tmp_path, CODE, {"app.py": source}, [policy])
     assert "dry-run selection" in finding.message
+
+
+def test_a_dispatched_function_handed_the_whole_item_is_not_judged(tmp_path: Path) -> None:
+    source = ("from memrail import AMIClient\n\nami = AMIClient()\nHANDLERS = {}\n\n\n"
+              "def run(ticket):\n"
+              '    decision = ami.decide(decision_point="support.escalation", context=[])\n'
+              "    for item in decision.selected:\n"
+              '        HANDLERS[item.action["type"]](item)\n')
+    policy = {**emu("state.ticket.id EXISTS", action=ROUTE, mode="advisory"),
+              "decision_point": "support.escalation"}
+    assert findings(tmp_path, CODE, {"app.py": source}, [policy]) == []
+    narrowed = source.replace("](item)", '](item.action["destination"])')
+    assert len(findings(tmp_path / "n", CODE, {"app.py": narrowed}, [policy])) == 1
