@@ -23,7 +23,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
+from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, CanaryDeciderRule,
+                                         Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement,
                                          LiveShadowRule, Pack, PackError, PolicyWrites, RetentionRule, RouteRule,
                                          NameTier, Source, ToolRules, Trigger)
@@ -169,7 +170,8 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`, `[[live_shadow]]`."""
+    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`, `[[live_shadow]]`,
+    `[[canary_deciders]]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -214,7 +216,10 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
             "routes": tuple(_route(rule, f"{file}: routes[{i}]")
                             for i, rule in enumerate(raw.get("routes", ()))),
             "live_shadow": tuple(_live_shadow(rule, f"{file}: live_shadow[{i}]")
-                                 for i, rule in enumerate(raw.get("live_shadow", ())))}
+                                 for i, rule in enumerate(raw.get("live_shadow", ()))),
+            "canary_deciders": tuple(
+                _canary_decider(rule, f"{file}: canary_deciders[{i}]")
+                for i, rule in enumerate(raw.get("canary_deciders", ())))}
 
 
 def _route(raw: dict[str, Any], where: str) -> RouteRule:
@@ -231,12 +236,23 @@ def _route(raw: dict[str, Any], where: str) -> RouteRule:
                      decorators=tuple(raw.get("decorators", ())))
 
 
-def _live_shadow(raw: dict[str, Any], where: str) -> LiveShadowRule:
-    for index, pattern in enumerate(raw["calls"]):
+def _call_patterns(patterns: list[str], where: str) -> None:
+    for index, pattern in enumerate(patterns):
         try:
             expand_pattern(pattern)
         except PatternError as error:
             raise PackError(f"{where}.calls[{index}]: {error}") from None
+
+
+def _canary_decider(raw: dict[str, Any], where: str) -> CanaryDeciderRule:
+    _call_patterns(raw["calls"], where)
+    return CanaryDeciderRule(description=raw["description"], calls=tuple(raw["calls"]),
+                             arg=raw.get("arg", 0), kwarg=raw.get("kwarg", ""),
+                             object_key=raw.get("object_key", ""))
+
+
+def _live_shadow(raw: dict[str, Any], where: str) -> LiveShadowRule:
+    _call_patterns(raw["calls"], where)
     return LiveShadowRule(description=raw["description"], calls=tuple(raw["calls"]),
                           modes=tuple(raw["modes"]), arg=raw.get("arg", 0),
                           kwarg=raw.get("kwarg", ""))

@@ -208,3 +208,19 @@ def test_a_dispatched_function_handed_the_whole_item_is_not_judged(tmp_path: Pat
     assert findings(tmp_path, CODE, {"app.py": source}, [policy]) == []
     narrowed = source.replace("](item)", '](item.action["destination"])')
     assert len(findings(tmp_path / "n", CODE, {"app.py": narrowed}, [policy])) == 1
+
+
+@pytest.mark.parametrize(("decider", "leaks"), [
+    ("lambda decision, context: True", True),
+    ("everyone", True),
+    ("in_pilot", False),
+    ("lambda decision, context: context['customer_id'] in PILOT", False),
+])
+def test_a_canary_cohort_decision(tmp_path: Path, decider: str, leaks: bool) -> None:
+    source = ("from memrail import AMIClient\n\nami = AMIClient()\nPILOT = {'c1'}\n\n\n"
+              "def everyone(decision, context):\n    return True\n\n\n"
+              "def in_pilot(decision, context):\n"
+              "    if context['customer_id'] in PILOT:\n        return True\n    return False\n\n\n"
+              f"ami.configure_canary(decider={decider})\n")
+    result = found(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert result == ([("app.py", 17)] if leaks else [])

@@ -189,3 +189,28 @@ def test_a_live_shadow_rule_needs_valid_call_patterns(tmp_path: Path) -> None:
     assert "live_shadow[0].calls[0]" in _error(tmp_path, bad)
     assert "modes" in _error(tmp_path, LIVE_SHADOW.replace(
         'modes = ["demo.Mode.EXECUTE", "execute"]\n', ""))
+
+
+CANARY = '''
+[[canary_deciders]]
+description = "install the cohort decision"
+calls = ["demo.Executor.configure_canary"]
+kwarg = "decider"
+
+[[canary_deciders]]
+description = "install the cohort decision (options object)"
+calls = ["demo.Client.configureCanary"]
+object_key = "decider"
+'''
+
+
+def test_a_canary_decider_is_the_argument_the_pack_names(tmp_path: Path) -> None:
+    knowledge = Knowledge.of([load_pack(_pack(tmp_path, CANARY))])
+    decider = Value(ValueKind.NAME, "in_pilot", ref="in_pilot")
+    options = Value(ValueKind.DICT, "{ decider: in_pilot }", entries=(("decider", decider),))
+    assert knowledge.canary_decider(_call("demo.Executor.configure_canary", decider)) == decider
+    assert knowledge.canary_decider(
+        _call("demo.Executor.configure_canary", decider=decider)) == decider
+    assert knowledge.canary_decider(_call("demo.Client.configureCanary", options)) == decider
+    assert knowledge.canary_decider(_call("demo.Client.configureCanary")) is None
+    assert knowledge.canary_decider(_call("demo.Executor.configure", decider)) is None
