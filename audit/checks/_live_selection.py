@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from topo.analyzers.flow.derived import is_dynamic_call
 from topo.analyzers.ir import Call, FileIR, Guard, Value, ValueKind
 from topo.analyzers.model import Location, Site, SiteKind
-from topo.audit.checks._evidence import call_symbol, control_text, executor_text
+from topo.audit.checks._evidence import call_symbol, executor_text
 from topo.audit.checks._registry import CheckContext
 from topo.audit.checks._selection import empty_selection_hop
 from topo.audit.graph.build import sites_of_kind
