@@ -291,6 +291,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("value", LITERAL, "the atom value", True),
         _a("value_type", TEXT, "the static type of the value as Memrail sees it, or `dynamic`"),
         _a("source", LITERAL, "the atom's declared source (`system`, `ml`, …)", True),
+        _a("source_declared", LITERAL, "the source as the code writes it (none: the SDK's "
+                                       "default, `system`)", True),
         _a("attribute_keys", NAMES, "the literal keys of an event's attributes", True),
         _a("expanded", FLAG, "the atom comes from expanding a dict (atoms_from_dict)"),
         _a("prefix", LITERAL, "expanded atoms: the key prefix", True),
@@ -323,6 +325,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("definition", TEXT, "the qualified name of the registered function", True),
         _a("framework", TEXT, "the framework that hands the tool to a model"),
         _a("projects", LITERAL, "the projects a Memrail tool is registered for", True),
+        _a("timeout_ms", LITERAL, "the handler's registered timeout, in milliseconds", True),
         _a("description", TEXT, "the source text of the tool description"),
         _a("schema", TEXT, "the source text of the parameter schema"),
         _a("input_schema", TEXT, "the source text of the input schema"),

@@ -30,6 +30,7 @@ from topo.audit.finding_traces import FindingTrace, finding_traces
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
+from topo.audit.handlers import handlers_by_key
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.outcomes import Outcome, outcomes_of
@@ -167,8 +168,10 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     placement = place_nodes(facts.sites, nodes, facts.edges, relations,
                             manifests=inventory.manifests, root_project=root_name(root))
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
-                                   decision_projects(facts))
-    reachability = reachability_matrix(emus, findings)
+                                   decision_projects(facts),
+                                   handlers_by_key(facts.files, facts.sites, facts.knowledge))
+    reachability = reachability_matrix(emus, findings, frozenset(
+        k for a in contracts.actions if a.incomplete for k in a.used_by))
     tools = tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
                            contracts.actions)
     return AuditResult(

@@ -148,7 +148,7 @@ def _action(index: DocumentIndex, action: ActionConnection, ids: dict[str, str])
         entry.update(
             schema_registered=bool(sites),
             framework=sites[0]["attrs"].get("framework", UNKNOWN) if sites else UNKNOWN,
-            executor=location(sites[0]["file"], sites[0]["symbol"]) if sites else UNKNOWN,
+            executor=_executor(action, sites),
             effects=sorted({f"{e['attrs'].get('callee', UNKNOWN)} "
                             f"({e['attrs'].get('tier', UNKNOWN)})" for e in executors}),
             version=action.version or UNKNOWN,
@@ -157,12 +157,28 @@ def _action(index: DocumentIndex, action: ActionConnection, ids: dict[str, str])
             retry_policy=action.retry_policy or UNKNOWN,
             idempotency=action.idempotency or UNKNOWN,
             outcome_event=list(action.outcome_events) or UNKNOWN,
-            timeout=action.timeout or UNKNOWN)
+            timeout=action.timeout or UNKNOWN,
+            timeout_outcome=action.timeout_outcome or UNKNOWN)
     else:
         if action.handlers is not None:
             entry["handler"] = [location(index.sites[h]["file"], index.sites[h]["symbol"])
                                 for h in action.handlers] or "missing"
         if action.version:
             entry["version"] = action.version
+        entry.update(timeout=action.timeout or UNKNOWN,
+                     timeout_outcome=action.timeout_outcome or UNKNOWN)
+    if action.incomplete:
+        entry["incomplete_because"] = list(action.incomplete)
     entry["status"] = action.status
     return entry
+
+
+def _executor(action: ActionConnection, sites: list[dict]) -> str:
+    """The function the tool runs: the handler a registration names, not the function that
+    registers it (`setup()` calling `register_tool(…, handler=notify)` runs `notify`)."""
+    if action.handler is not None:
+        return location(action.handler.file, action.handler.key)
+    if not sites:
+        return UNKNOWN
+    definition = sites[0]["attrs"].get("definition")
+    return location(sites[0]["file"], definition or sites[0]["symbol"])

@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import (IntentRules, McpServerRule, Pack, PolicyWrites,
-                                         RetentionRule, RouteRule)
+from topo.analyzers.ir import Call, Value
+from topo.analyzers.packs._model import (CanaryDeciderRule, IntentRules, LiveShadowRule, McpServerRule, Pack,
+                                         PolicyWrites, RetentionRule, RouteRule)
 from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest", "merged_intent"]
@@ -39,6 +40,8 @@ class Knowledge:
     routes: tuple[RouteRule, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
     intent: IntentRules | None = None                            # `[tools.intent]`, merged
+    live_shadow: tuple[LiveShadowRule, ...] = ()
+    canary_deciders: tuple[CanaryDeciderRule, ...] = ()
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -62,7 +65,9 @@ class Knowledge:
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
-            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
+            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]),
+            live_shadow=tuple(rule for pack in packs for rule in pack.live_shadow),
+            canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -120,6 +125,36 @@ class Knowledge:
         """The decorators whose first argument is a route of the app's own server."""
         return NamePatterns.build((name for rule in self.routes for name in rule.decorators),
                                   self.aliases)
+
+    def live_shadow_mode(self, call: Call) -> str | None:
+        """The mode, as written, when `call` configures an executor to run shadow selections
+        for real (`[[live_shadow]]`); None otherwise."""
+        for rule in self.live_shadow:
+            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+                continue
+            value = call.kwarg(rule.kwarg) if rule.kwarg else None
+            if value is None and len(call.args) > rule.arg:
+                value = call.args[rule.arg]
+            if value is not None and (value.resolved in rule.modes or
+                                      (isinstance(value.literal, str)
+                                       and value.literal in rule.modes)):
+                return value.text
+        return None
+
+    def canary_decider(self, call: Call) -> Value | None:
+        """The cohort decision `call` installs for canary selections (`[[canary_deciders]]`),
+        when it is one and passes it; None otherwise."""
+        for rule in self.canary_deciders:
+            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+                continue
+            value = call.kwarg(rule.kwarg) if rule.kwarg else None
+            if value is None and rule.object_key:
+                value = next((v for a in call.args for k, v in a.entries
+                              if k == rule.object_key), None)
+            if value is None and not rule.object_key and len(call.args) > rule.arg:
+                value = call.args[rule.arg]
+            return value
+        return None
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""

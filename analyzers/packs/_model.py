@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 from topo.analyzers.packs._patterns import NamePatterns
 
-__all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
+__all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "LiveShadowRule", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Judgement", "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule",
            "PolicyWrites", "McpServerRule", "RouteRule", "Pack"]
 
@@ -299,6 +299,33 @@ class RouteRule:
 
 
 @dataclass(frozen=True, slots=True)
+class LiveShadowRule:
+    """Pack-level `[[live_shadow]]`: a call that configures how an executor treats shadow
+    selections (`calls`), and the mode values that make it run them for real (`modes`: the
+    resolved name of an enum member, `memrail.ShadowMode.EXECUTE_AND_COMPARE`, or a literal
+    string, `"execute"`). The mode is the call's argument `arg` or keyword `kwarg`."""
+
+    description: str
+    calls: tuple[str, ...]
+    modes: tuple[str, ...]
+    arg: int = 0
+    kwarg: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CanaryDeciderRule:
+    """Pack-level `[[canary_deciders]]`: a call that installs the application's canary cohort
+    decision (`calls`), the decider being the call's argument `arg`, keyword `kwarg`, or key
+    `object_key` of an object literal argument (TypeScript options)."""
+
+    description: str
+    calls: tuple[str, ...]
+    arg: int = 0
+    kwarg: str = ""
+    object_key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -322,4 +349,6 @@ class Pack:
     verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     judgements: tuple[Judgement, ...] = ()
     routes: tuple[RouteRule, ...] = ()
+    live_shadow: tuple[LiveShadowRule, ...] = ()
+    canary_deciders: tuple[CanaryDeciderRule, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes
