@@ -292,6 +292,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("value_type", TEXT, "the static type of the value as Memrail sees it, or `dynamic`"),
         _a("source", LITERAL, "the atom's declared source (`system`, `ml`, …)", True),
         _a("attribute_keys", NAMES, "the literal keys of an event's attributes", True),
+        _a("timestamp", TEXT, "events: the source text of the timestamp given"),
+        _a("timestamp_zone", TEXT, "events: whether that timestamp is `aware`, `naive` or "
+                                   "`unknown`"),
         _a("expanded", FLAG, "the atom comes from expanding a dict (atoms_from_dict)"),
         _a("prefix", LITERAL, "expanded atoms: the key prefix", True),
         _a("data_text", TEXT, "expanded atoms: the source text of a dict that cannot be read"),
@@ -303,6 +306,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("event_name", LITERAL, "the emitted event's `subject.verb.object`", True),
         _a("event_names", NAMES, "the same, for each event of a batch", True),
         _a("attribute_keys", NAMES, "the literal keys of the event's attributes", True),
+        _a("timestamp", TEXT, "the source text of a timestamp given with the emit itself"),
+        _a("timestamp_zone", TEXT, "whether that timestamp is `aware`, `naive` or `unknown`"),
         _a("project", LITERAL, "the project argument", True),
         _a("workspace", LITERAL, "the workspace argument", True),
         _a("outcome", LITERAL, "a recorded outcome or score", True),

@@ -59,6 +59,7 @@ class Extract(enum.Enum):
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
     KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
+    TIMEZONE = "timezone"                  # a timestamp: aware | naive | unknown (_clock)
 
 
 @dataclass(frozen=True, slots=True)

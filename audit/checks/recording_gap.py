@@ -20,6 +20,12 @@ A record that runs whether or not the effect succeeded does not record the outco
 outcome"): one in a `finally`, or one after a `try` around the effect (or the call leading to
 it) whose handler swallows the failure (does not end by raising, returning or leaving the
 loop). Such a record is reported as recorded regardless of success.
+
+An event stamped with a time that carries no zone is not a usable record either (seed 000:
+"confirm timestamps are timezone-aware"; the SDK's `event()` takes `ts` as UTC-aware and
+raises otherwise, and a local wall time moves the event against every `IN '…'` window). Every
+event builder or emit whose timestamp the rule pack reads as `naive` is reported, governed or
+not: the event feeds triggers whichever code emits it.
 """
 
 from __future__ import annotations
@@ -45,6 +51,26 @@ _GOVERNORS = (SiteKind.DECISION_CALL, SiteKind.TOOL_REGISTRATION, SiteKind.ACTIO
 
 @check(codes.RECORDING_GAP)
 def recording_gap(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _naive_timestamps(ctx)
+    yield from _unrecorded_outcomes(ctx)
+
+
+def _naive_timestamps(ctx: CheckContext) -> Iterator[Finding]:
+    for site in sites_of_kind(ctx.graph, SiteKind.ATOM, SiteKind.EVENT_EMIT):
+        if site.attr("timestamp_zone") != "naive":
+            continue
+        name = site.attr("key") if site.kind is SiteKind.ATOM else site.attr("event_name")
+        shown = f"`{name}`" if isinstance(name, str) else "an event"
+        stamp = str(site.attr("timestamp") or "")
+        yield ctx.finding(
+            codes.RECORDING_GAP, location=site.location, symbol=site.symbol, snippet=stamp,
+            message=f"{shown} is stamped with `{stamp}`, a time without its zone: event times "
+                    "must be timezone-aware UTC (the SDK rejects a naive one, and a local time "
+                    "moves the event against `IN '…'` windows)",
+            inferred=site.inferred)
+
+
+def _unrecorded_outcomes(ctx: CheckContext) -> Iterator[Finding]:
     governors = {s.id: s for s in sites_of_kind(ctx.graph, *_GOVERNORS) if s.system == MEMRAIL}
     if not governors:
         return

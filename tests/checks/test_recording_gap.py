@@ -161,3 +161,14 @@ def test_a_nested_handler_that_raises_keeps_the_outer_record_on_success(tmp_path
                          "    except stripe.StripeError:", "        raise",
                          "    " + ACK, "except Exception:", "    pass")
     assert found(findings, CODE) == []
+
+
+def test_an_event_stamped_without_its_zone(tmp_path: Path) -> None:
+    naive = EMIT.replace("datetime.now(timezone.utc)", "datetime.now()")
+    findings = _findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", naive)
+    finding = only(findings, CODE)
+    assert (finding.location.line, finding.symbol) == (18, "app.refund")
+    assert finding.message.startswith("`agent.issued.refund` is stamped with `datetime.now()`, "
+                                      "a time without its zone")
+    assert found(_findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", EMIT),
+                 CODE) == []
