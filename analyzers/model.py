@@ -292,6 +292,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("value_type", TEXT, "the static type of the value as Memrail sees it, or `dynamic`"),
         _a("source", LITERAL, "the atom's declared source (`system`, `ml`, …)", True),
         _a("attribute_keys", NAMES, "the literal keys of an event's attributes", True),
+        _a("attribute_reads", NAMES, "events: (attribute, the access path its value reads) "
+                                     "pairs", True),
         _a("timestamp", TEXT, "events: the source text of the timestamp given"),
         _a("timestamp_zone", TEXT, "events: whether that timestamp is `aware`, `naive` or "
                                    "`unknown`"),

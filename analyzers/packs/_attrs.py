@@ -412,6 +412,21 @@ def _read_timezone(name: str, value: Value, facts: FileFacts) -> dict[str, AttrV
     return {name: timestamp_zone(value, facts)}
 
 
+def _read_entry_reads(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """`{"customer_id": order.id}` → `(("customer_id", "order.id"),)`: for each literal key,
+    the one access path its value reads (`str(order.id)` and `f"{order.id}"` read `order.id`);
+    a value reading none or several is left out. Not a dict literal: not literal."""
+    if value.kind is not ValueKind.DICT:
+        return _not_literal(name, value.text)
+    pairs = []
+    for key, item in value.entries:
+        path = item.ref if item.kind is ValueKind.NAME else \
+            item.reads[0] if len(item.reads) == 1 else None
+        if key is not None and path:
+            pairs.append((key, path))
+    return {name: tuple(pairs)}
+
+
 _READERS = {
     Extract.LITERAL: _read_literal,
     Extract.TYPE: _read_type,
@@ -425,4 +440,5 @@ _READERS = {
     Extract.DEFINITION: _read_definition,
     Extract.KNOWN_TEXT: _read_known_text,
     Extract.TIMEZONE: _read_timezone,
+    Extract.ENTRY_READS: _read_entry_reads,
 }

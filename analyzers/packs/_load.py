@@ -420,7 +420,8 @@ _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: 
                     Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
                     Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
-                    Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT}
+                    Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT,
+                    Extract.ENTRY_READS: NAMES}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
 _NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE})
 
