@@ -21,7 +21,7 @@ from topo.analyzers.frontend.executor import ExecutorError
 from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
-from topo.audit.checks import CheckConfig, chain_query, run_checks
+from topo.audit.checks import CheckConfig, chain_query, declared_atom_values, run_checks
 from topo.audit.checks._integration import decision_projects
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.coverage import Coverage, coverage_of
@@ -165,7 +165,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     placement = place_nodes(facts.sites, nodes, facts.edges, relations,
                             manifests=inventory.manifests, root_project=root_name(root))
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
-                                   decision_projects(facts))
+                                   decision_projects(facts),
+                                   declared_atom_values(graph, facts, emus, config, reach))
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(unknowns), coverage=coverage,

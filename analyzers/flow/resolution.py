@@ -553,14 +553,13 @@ class _Resolver:
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
         ref = value.ref or ""
         head = ref.split(".", 1)[0]
-        name = None if value.resolved is None else self.sibling(file, value.resolved)
-        if name is None:
-            bound_locally = any((file.path, candidate, head) in self.local_values
-                                or self._is_parameter(file, candidate, head)
-                                for candidate in scope_chain(scope)[:-1])
-            if bound_locally:
-                return None
-            name = f"{file.module}.{ref}"
+        bound_locally = any((file.path, candidate, head) in self.local_values
+                            or self._is_parameter(file, candidate, head)
+                            for candidate in scope_chain(scope)[:-1])
+        if bound_locally and (value.resolved is None or "." in ref):
+            return None     # a local or a parameter (`ticket.note` of `ticket: Ticket`)
+        name = f"{file.module}.{ref}" if value.resolved is None else \
+            self.sibling(file, value.resolved)
         for current in self._hops(name):
             values = self.module_values.get(current)
             if values is not None:

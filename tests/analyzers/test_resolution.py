@@ -187,6 +187,20 @@ def test_constants_held_in_a_module_a_dict_a_class_or_an_enum() -> None:
     assert [v.text for v in values][:1] == ["names.SENT"]     # the evidence as written
 
 
+def test_an_attribute_of_a_typed_parameter_is_not_the_class_default() -> None:
+    files = _resolved(**{"models.py": """
+        class Ticket:
+            note: str = "none yet"
+    """, "use.py": """
+        from models import Ticket
+        def go(client, ticket: Ticket):
+            client.emit(ticket.note)
+            client.emit(Ticket.note)
+    """})
+    values = [c.args[0] for c in files["use.py"].calls if c.name == "emit"]
+    assert [v.kind for v in values] == [ValueKind.NAME, ValueKind.STRING]
+
+
 def test_a_key_of_an_exported_object_literal_in_typescript() -> None:
     files = [parse_typescript("src/names.ts", textwrap.dedent("""
         export const Topics = { SENT: 'agent.sent.email' } as const;
