@@ -109,7 +109,7 @@ def _after_effect(ctx: CheckContext, chain: Chain, recorders: list[Site]
         swallowing = _swallowing_tries(hop)
         for record in _after_hop(hop, recorders):
             guards = _guards(ctx, record)
-            why = _regardless(guards, swallowing)
+            why = _regardless(guards, swallowing, hop.call.guards)
             if why is None:
                 on_success.append(record)
             else:
@@ -134,12 +134,24 @@ def _swallowing_tries(hop: Hop) -> list[Guard]:
     return found
 
 
-def _regardless(guards: tuple[Guard, ...], swallowing: list[Guard]) -> str | None:
-    if any(g.kind is GuardKind.FINALLY for g in guards):
+def _regardless(guards: tuple[Guard, ...], swallowing: list[Guard],
+                effect: tuple[Guard, ...]) -> str | None:
+    """Why a record after the effect runs whatever the effect did, or None."""
+    if any(_finally_of(guards[:at], guard, effect) for at, guard in enumerate(guards)
+           if guard.kind is GuardKind.FINALLY):
         return "in a `finally`"
     if any(t not in guards for t in swallowing):
         return "after a `try` whose handler swallows the failure"
     return None
+
+
+def _finally_of(outer: tuple[Guard, ...], clause: Guard, effect: tuple[Guard, ...]) -> bool:
+    """Whether the `finally` clause (under the guards `outer`) closes a `try` around the
+    effect: a TRY of the effect at the same nesting (the same guards outside it), starting
+    before the clause. A `finally` of an unrelated later `try` runs only once the effect
+    succeeded."""
+    return any(guard.kind is GuardKind.TRY and effect[:at] == outer
+               and guard.location < clause.location for at, guard in enumerate(effect))
 
 
 def _guards(ctx: CheckContext, site: Site) -> tuple[Guard, ...]:

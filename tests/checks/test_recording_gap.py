@@ -172,3 +172,9 @@ def test_an_event_stamped_without_its_zone(tmp_path: Path) -> None:
                                       "a time without its zone")
     assert found(_findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", EMIT),
                  CODE) == []
+
+
+def test_a_finally_of_a_later_try_runs_after_the_success(tmp_path: Path) -> None:
+    findings = _findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", "try:",
+                         "    print('notified')", "finally:", "    " + ACK)
+    assert found(findings, CODE) == []
