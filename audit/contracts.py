@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from topo.analyzers.model import Edge, Site, SiteKind
-from topo.audit.checks._atom_values import AtomValue
+from topo.audit.checks import AtomValue
 from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
 from topo.audit.graph.relations import Relation, drawn_functions
 from topo.audit.model import Finding
