@@ -39,6 +39,9 @@ class Knowledge:
     routes: tuple[RouteRule, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
     intent: IntentRules | None = None                            # `[tools.intent]`, merged
+    schema_objects: tuple[str, ...] = ()                         # `[schema_fields]` patterns
+    schema_types: tuple[tuple[str, str], ...] = ()
+    schema_enums: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -62,7 +65,10 @@ class Knowledge:
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
-            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
+            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]),
+            schema_objects=_union(pack.schema_fields.objects for pack in packs),
+            schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
+            schema_enums=_union(pack.schema_fields.enums for pack in packs))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -120,6 +126,26 @@ class Knowledge:
         """The decorators whose first argument is a route of the app's own server."""
         return NamePatterns.build((name for rule in self.routes for name in rule.decorators),
                                   self.aliases)
+
+    def builds_object_schema(self, callee: str | None) -> bool:
+        """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_objects, self.aliases)
+
+    def field_type(self, callee: str | None) -> str | None:
+        """The value type a schema field constructor validates (`z.number()`: `number`);
+        `str` for one listing the allowed strings (`z.enum([...])`)."""
+        if callee is None:
+            return None
+        if callee in NamePatterns.build(self.schema_enums, self.aliases):
+            return "str"
+        return next((kind for pattern, kind in self.schema_types
+                     if callee in NamePatterns.build((pattern,), self.aliases)), None)
+
+    def lists_field_values(self, callee: str | None) -> bool:
+        """The field constructor's first argument lists the allowed strings (`z.enum`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_enums, self.aliases)
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""

@@ -26,7 +26,8 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement, Pack,
                                          PackError, PolicyWrites, RetentionRule, RouteRule,
-                                         NameTier, Source, ToolRules, Trigger)
+                                         NameTier, SchemaFields, Source, ToolRules,
+                                         Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -169,7 +170,7 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`."""
+    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`, `[schema_fields]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -212,7 +213,23 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
             "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
                                  for i, server in enumerate(raw.get("mcp_servers", ()))),
             "routes": tuple(_route(rule, f"{file}: routes[{i}]")
-                            for i, rule in enumerate(raw.get("routes", ())))}
+                            for i, rule in enumerate(raw.get("routes", ()))),
+            "schema_fields": _schema_fields(raw.get("schema_fields"), file)}
+
+
+def _schema_fields(raw: dict[str, Any] | None, file: str) -> SchemaFields:
+    if raw is None:
+        return SchemaFields()
+    types = raw.get("types", {})
+    for key, patterns in (("objects", raw["objects"]), ("types", list(types)),
+                          ("enums", raw.get("enums", ()))):
+        for pattern in patterns:
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: schema_fields.{key}: {error}") from None
+    return SchemaFields(objects=tuple(raw["objects"]), types=tuple(sorted(types.items())),
+                        enums=tuple(raw.get("enums", ())))
 
 
 def _route(raw: dict[str, Any], where: str) -> RouteRule:

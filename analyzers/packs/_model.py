@@ -16,7 +16,7 @@ from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Judgement", "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule",
-           "PolicyWrites", "McpServerRule", "RouteRule", "Pack"]
+           "PolicyWrites", "McpServerRule", "RouteRule", "SchemaFields", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -301,6 +301,17 @@ class RouteRule:
 
 
 @dataclass(frozen=True, slots=True)
+class SchemaFields:
+    """Pack-level `[schema_fields]`: the calls that build an object schema from a literal of
+    fields, each field constructor's value type, and the constructors whose first argument
+    lists the allowed strings (patterns, as in `match`)."""
+
+    objects: tuple[str, ...] = ()
+    types: tuple[tuple[str, str], ...] = ()
+    enums: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -324,4 +335,5 @@ class Pack:
     verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     judgements: tuple[Judgement, ...] = ()
     routes: tuple[RouteRule, ...] = ()
+    schema_fields: SchemaFields = SchemaFields()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -12,8 +12,10 @@ from what the code declares about the value, read in this order:
 - a **parameter annotation** when the value is a parameter (`amount: int`,
   `prio: Priority`, `kind: Literal["a", "b"]`, TS `amount: number`, `tier: 'gold' | 'silver'`);
 - a **schema field** when it is read from a parameter typed by a repo class (a pydantic model,
-  a dataclass, a TS class): `ticket.amount_cents` with `ticket: Ticket` and
-  `amount_cents: int` in `Ticket`.
+  a dataclass, a TS class): `ticket.amount_cents` with `ticket: Ticket` (or
+  `ticket = Ticket(...)`) and `amount_cents: int` in `Ticket`; or from what an object schema the packs know parsed
+  (`[schema_fields]`: `r.amount` with `r = Refund.parse(body)` and
+  `Refund = z.object({ amount: z.number() })`; `z.enum([...])` gives the domain too).
 
 A local name is followed to its one assignment first (`amount = int(raw)`). `Optional[...]`,
 `X | None` and TS `| null | undefined` are read through; any other union, a generic or an
@@ -31,7 +33,7 @@ from topo.analyzers.ir import Call, FileIR, Language, Parameter, Value, ValueKin
 from topo.analyzers.model import SiteKind
 from topo.audit.checks._domains import value_domain
 from topo.audit.checks._registry import CheckContext
-from topo.audit.checks._validation import is_enum_class
+from topo.audit.checks._validation import is_enum_class, receiver_call
 from topo.audit.checks._values import Bound, bound, imported_from, scope_chain
 
 __all__ = ["AtomValue", "atom_values"]
@@ -62,6 +64,7 @@ _PY_TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool", "Deci
 _TS_TYPES = {"number": "number", "string": "str", "boolean": "bool", "bigint": "int"}
 _NOTHING = frozenset({"None", "NoneType", "null", "undefined"})
 _TS_STRING = re.compile(r"""^(['"])(.*)\1$""")
+_MAX_CHAIN = 8
 
 
 def atom_values(ctx: CheckContext) -> dict[str, AtomValue]:
@@ -99,7 +102,7 @@ def _declared(ctx: CheckContext, file: FileIR, call: Call, value: Value) -> Atom
     head, _, rest = held.value.ref.partition(".")
     parameter = _parameter(ctx, held.file, held.scope, head)
     if parameter is None:
-        return None
+        return _parsed_field(ctx, held.file, held.scope, head, rest) if rest else None
     if not rest:
         return _annotated(ctx, held.file, parameter.annotation, "annotation")
     return _field(ctx, parameter, rest)
@@ -141,6 +144,47 @@ def _field(ctx: CheckContext, parameter: Parameter, rest: str) -> AtomValue | No
     file, definition = found
     annotation = dict(definition.annotations).get(rest)
     return _annotated(ctx, file, annotation, "schema")
+
+
+def _parsed_field(ctx: CheckContext, file: FileIR, scope: str, head: str,
+                  rest: str) -> AtomValue | None:
+    """`t.amount_cents` with `t = Ticket(...)` (a repo class built in place): its field's
+    annotation; `r.amount` with `r = Refund.parse(body)` and `Refund` an object schema the
+    packs know (`z.object({ amount: z.number() })`): the type its field constructor
+    validates."""
+    knowledge = ctx.facts.knowledge
+    held = bound(ctx, Bound(file, scope, Value(ValueKind.NAME, head, ref=head)))
+    found = ctx.calls.get(held.value.call or "") if held.value.kind is ValueKind.CALL else None
+    built = ctx.facts.graph.definitions.get(found[1].callee or "") if found is not None \
+        else None
+    if built is not None and "." not in rest:      # `ticket = Ticket(...)`: an instance
+        annotation = dict(built[1].annotations).get(rest)
+        return _annotated(ctx, built[0], annotation, "schema")
+    schema = receiver_call(ctx, *found) if found is not None and "." not in rest else None
+    if schema is None or not knowledge.builds_object_schema(schema[1].callee) \
+            or not schema[1].args:
+        return None
+    fields = bound(ctx, Bound(schema[0], schema[1].scope, schema[1].args[0])).value
+    entry = fields.entry(rest) if fields.kind is ValueKind.DICT else None
+    call = ctx.calls.get(entry.call or "") if entry is not None and \
+        entry.kind is ValueKind.CALL else None
+    for _ in range(_MAX_CHAIN):
+        if call is None:
+            return None
+        kind = knowledge.field_type(call[1].callee)
+        if kind is not None:
+            listed = _listed(call[1]) if knowledge.lists_field_values(call[1].callee) else None
+            return AtomValue(kind, listed, "schema")
+        call = ctx.calls.get(call[1].chained_on or "")   # `z.number().int()`: its base
+    return None
+
+
+def _listed(call: Call) -> tuple[str, ...] | None:
+    first = call.args[0] if call.args else None
+    if first is None or first.kind is not ValueKind.LIST or not first.entries or \
+            not all(v.kind is ValueKind.STRING for _, v in first.entries):
+        return None
+    return tuple(sorted(str(v.literal) for _, v in first.entries))
 
 
 def _annotated(ctx: CheckContext, file: FileIR, annotation: str | None,

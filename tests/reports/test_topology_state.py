@@ -140,8 +140,8 @@ def test_out_of_scope_names_what_discovery_excluded() -> None:
     assert "generated code" in areas
 
 
-def _typed(app: str) -> dict[str, dict]:
-    [contract] = state_of(app)["atom_contracts"]
+def _typed(app: str, point: str = "support.refund") -> dict[str, dict]:
+    [contract] = [c for c in state_of(app)["atom_contracts"] if c["decision_point"] == point]
     return {**contract["state_candidates"], **contract["tag_candidates"]}
 
 
@@ -165,6 +165,11 @@ def test_atom_types_from_schemas_annotations_and_validators() -> None:
         "ticket.code": ("unknown", None, ()),        # int | str
         "ticket.raw": ("unknown", None, ()),         # no annotation
     }
+    built = _typed("typed_atoms_py", "support.escalate")      # ticket = Ticket(**payload)
+    assert {key: _type_of(entry) for key, entry in built.items()} == {
+        "refund.amount_cents": ("int", "schema", ()),
+        "priority": ("str", "schema", ("high", "low")),
+    }
 
 
 def test_atom_types_in_typescript() -> None:
@@ -178,4 +183,11 @@ def test_atom_types_in_typescript() -> None:
         "intent": ("str", "validator", ("question", "refund")),
         "ticket.extra": ("unknown", None, ()),
         "ticket.anything": ("unknown", None, ()),
+    }
+    parsed = _typed("typed_atoms_ts", "support.refund_request")
+    assert {key: _type_of(entry) for key, entry in parsed.items()} == {
+        "refund.amount_cents": ("number", "schema", ()),     # z.number().int().positive()
+        "refund.note": ("str", "schema", ()),
+        "reason": ("str", "schema", ("damaged", "late")),    # z.enum([...])
+        "refund.meta": ("unknown", None, ()),                # z.record: no type declared
     }

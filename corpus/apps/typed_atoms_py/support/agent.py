@@ -30,3 +30,11 @@ def handle(ticket: Ticket, amount: int, prio: Priority, channel: Literal["email"
         tag("channel", channel),
         tag("intent", intent),
     ])
+
+
+def escalate(payload: dict):
+    ticket = Ticket(**payload)
+    return ami.decide(decision_point="support.escalate", context=[
+        state("refund.amount_cents", ticket.amount_cents),
+        tag("priority", ticket.priority),
+    ])

@@ -23,3 +23,23 @@ export async function handle(ticket: Ticket, amount: number, priority: 'low' | '
     ],
   });
 }
+
+const RefundRequest = z.object({
+  amount: z.number().int().positive(),
+  reason: z.enum(['damaged', 'late']),
+  note: z.string().optional(),
+  meta: z.record(z.string()),
+});
+
+export async function requestRefund(body: unknown) {
+  const request = RefundRequest.parse(body);
+  return ami.decide({
+    decisionPoint: 'support.refund_request',
+    context: [
+      state('refund.amount_cents', request.amount),
+      state('refund.note', request.note),
+      state('refund.meta', request.meta),
+      tag('reason', request.reason),
+    ],
+  });
+}
