@@ -362,8 +362,9 @@ class FileIR:
 
 
 def written_values(file: FileIR) -> list[tuple[str, int, Value]]:
-    """Every argument and assigned value of the file, with its scope and line."""
+    """Every argument, assigned and returned value of the file, with its scope and line."""
     found = [(a.scope, a.location.line, a.value) for a in file.assignments]
+    found += [(r.scope, r.location.line, r.value) for r in file.returns if r.value is not None]
     for call in file.calls:
         found += [(call.scope, call.location.line, value)
                   for value in (*call.args, *(v for _, v in call.kwargs))]

@@ -350,6 +350,18 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("read_only_hint", LITERAL, "MCP annotation readOnlyHint (a client hint)", True),
         _a("destructive_hint", LITERAL, "MCP annotation destructiveHint (a client hint)", True),
         _a("idempotent_hint", LITERAL, "MCP annotation idempotentHint (a client hint)", True),
+        _a("placed_names", NAMES, "the keys a tool set places an unnamed tool under, when "
+                                  "there are several (each caller exposes it by its own)"),
+        _a("dispatch_parameter", TEXT, "one handler receives every tool call and dispatches "
+                                       "on this parameter (its index, then an access path: "
+                                       "`0`, `0.params.name`)"),
+        _a("dispatch_case", TEXT, "the branch of a dispatching handler that runs this tool "
+                                  "(file:line:column)"),
+        _a("dispatch_cases", NAMES, "every branch of that handler that names a tool"),
+        _a("request_schema", TEXT, "the request a low-level MCP handler is set for "
+                                   "(`CallToolRequestSchema`), as written"),
+        _a("listed_by", TEXT, "the constructor of the tool descriptions such a handler's "
+                              "server lists (`mcp.types.Tool`, its `name` keyword)"),
     ),
     SiteKind.ACTION_HANDLER: (
         _a("action_type", TEXT, "the handled action type"),
@@ -400,6 +412,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("handoff_id", TEXT, "the source text of the handoff a verdict answers"),
         _a("await_verdict", LITERAL, "whether the handoff waits for the verdict", True),
         _a("verdict", LITERAL, "the verdict given", True),
+        _a("verdict_keyword", TEXT, "the keyword argument that carries a guardrail's verdict "
+                                    "(its tripwire)"),
     ),
     SiteKind.CONFIG_GATE: (
         _a("flag", LITERAL, "the feature flag read", True),
@@ -481,6 +495,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("table", TEXT, "the source text of the table or model class read"),
         _a("path", LITERAL, "the file path read", True),
         _a("sql", LITERAL, "the SQL statement", True),
+        _a("namespace", LITERAL, "the namespace of a key-value memory store read", True),
+        _a("store_key", LITERAL, "the key of a key-value memory store read", True),
     ),
     SiteKind.MEMORY_WRITE: (
         _STORE, _OPERATION, _SESSION,
@@ -498,6 +514,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("idempotency_key", TEXT, "the source text of the idempotency key"),
         _a("user_id", TEXT, "the source text of the user identity argument"),
         _a("path", LITERAL, "the file path written", True),
+        _a("namespace", LITERAL, "the namespace of a key-value memory store written", True),
+        _a("store_key", LITERAL, "the key of a key-value memory store written", True),
     ),
     SiteKind.VALIDATION: (
         _a("validator", TEXT, "the validator (`zod.enum`)"),

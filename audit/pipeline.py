@@ -32,6 +32,7 @@ from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
+from topo.audit.outcomes import Outcome, outcomes_of
 from topo.audit.placement import Placement, place_nodes
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
@@ -85,6 +86,7 @@ class AuditResult:
     coverage: Coverage = Coverage()          # what was read, skipped and checked
     tools: tuple[Tool, ...] = ()             # the model-callable tools, by exposed name
     traces: tuple[FindingTrace, ...] = ()    # each finding's steps and effect excerpt, in order
+    outcomes: tuple[Outcome, ...] = ()       # seed 000's eight answers per executor group
 
     @property
     def partial(self) -> bool:
@@ -167,15 +169,19 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
                                    decision_projects(facts),
                                    declared_atom_values(graph, facts, emus, config, reach))
+    reachability = reachability_matrix(emus, findings)
+    tools = tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
+                           contracts.actions)
     return AuditResult(
         root=root, inventory=inventory, facts=facts, graph=graph, emus=emus, findings=findings,
         unknowns=tuple(unknowns), coverage=coverage,
-        reachability=reachability_matrix(emus, findings),
+        reachability=reachability,
         nodes=nodes, relations=relations, placement=placement, contracts=contracts,
         summary=audit_summary(facts.sites, facts.edges, emus, findings, reach),
         finding_facts=finding_facts(facts.sites, emus, findings),
-        tools=tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
-                             contracts.actions),
+        tools=tools,
+        outcomes=outcomes_of(facts.sites, facts.edges, reach, emus, findings, reachability,
+                             contracts, tools, facts.knowledge, placement),
         traces=finding_traces(root, facts.sites, nodes, placement, findings,
                               max_file_size=request.discovery.max_file_size),
         lines=sum(f.lines for f in files), notes=inventory.notes,

@@ -75,7 +75,8 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
     groups: dict[str, list[Site]] = defaultdict(list)
     for site in sites:
         if site.kind is SiteKind.TOOL_REGISTRATION and site.attr("receives") != "output":
-            groups[str(site.attr("tool_name") or f"{UNKNOWN} ({site.id})")].append(site)
+            for name in _exposed_names(site):
+                groups[name].append(site)
     tools = [_tool(name, registered, by_id, executes, authority, advisory, findings,
                    gaps.get(name, set())) for name, registered in sorted(groups.items())]
     named = sorted({node.id.split(":", 1)[1] for node in nodes if node.kind == "tool"}
@@ -86,17 +87,24 @@ def tool_inventory(sites: tuple[Site, ...], edges: tuple[Edge, ...], nodes: Iter
     return tuple(tools)
 
 
+def _exposed_names(site: Site) -> tuple[str, ...]:
+    """Its name; a tool placed under several keys by different callers, each of them."""
+    if site.attr("tool_name"):
+        return (str(site.attr("tool_name")),)
+    return tuple(str(n) for n in site.attr("placed_names") or ()) or (f"{UNKNOWN} ({site.id})",)
+
+
 def _tool(name: str, registered: list[Site], sites: dict[str, Site],
           executes: dict[str, list[str]], authority: dict[str, list[tuple[str, bool]]],
           advisory: set[str], findings: tuple[Finding, ...], gaps: set[str]) -> Tool:
     ids = tuple(site.id for site in registered)
-    mine = [f for f in findings if set(ids) & set(f.path) or f.fingerprint in gaps
+    entered = [f for f in findings if _entered(f, ids, registered)]
+    mine = [f for f in findings if f in entered or f.fingerprint in gaps
             or any(f.location.file == s.location.file and f.location.line == s.location.line
                    for s in registered)]
-    ungoverned = {step for f in mine if f.code.id == _UNGOVERNED and set(ids) & set(f.path)
-                  for step in f.path}
+    ungoverned = {step for f in entered if f.code.id == _UNGOVERNED for step in f.path}
     effect_ids = dict.fromkeys(e for i in ids for e in executes.get(i, ()))
-    effect_ids |= dict.fromkeys(step for f in mine if set(ids) & set(f.path) for step in f.path
+    effect_ids |= dict.fromkeys(step for f in entered for step in f.path
                                 if step in sites and sites[step].kind is SiteKind.EXECUTOR)
     governing = [a for i in ids for a in authority.get(i, ())]
     effects = tuple(_effect(sites[e], [*governing, *authority.get(e, ())], advisory,
@@ -107,6 +115,14 @@ def _tool(name: str, registered: list[Site], sites: dict[str, Site],
     return Tool(name, str(first.attr("framework") or UNKNOWN), ids, first.location.file,
                 first.location.line, effects, governance, tuple(f.fingerprint for f in mine),
                 _hints(registered))
+
+
+def _entered(finding: Finding, ids: tuple[str, ...], registered: list[Site]) -> bool:
+    """Whether one of the finding's entries is the tool: its path starts at a registration,
+    or a registration is among its related locations (one finding per effect keeps the other
+    entries that reach the same executor there, not on the path)."""
+    return bool(set(ids) & set(finding.path)) or \
+        any(site.location in finding.related for site in registered)
 
 
 def _hints(registered: list[Site]) -> tuple[tuple[str, bool], ...]:

@@ -2,9 +2,10 @@
 
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
 the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
-the pipeline's typed decision-point facts, `FINDING_FACTS` its typed facts about findings and
-`PLACEMENT` every shown node's lane and project (and the projects), for the TOPOLOGY_STATE
-views; `json_document` is the document without them, as `-f json` writes it.
+the pipeline's typed decision-point facts, `FINDING_FACTS` its typed facts about findings,
+`PLACEMENT` every shown node's lane and project (and the projects) and `OUTCOMES` the eight
+answers per consequential outcome, for the TOPOLOGY_STATE views; `json_document` is the
+document without them, as `-f json` writes it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from topo.reports.coverage_report import coverage_document
 from topo.reports.escape import escape_document, escape_facts
 from topo.reports.notebook_places import NotebookPlaces
 
-__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "audit_document",
+__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "OUTCOMES", "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
 
 # /2: an inference edge is written once per consumer, `attrs.origins` listing its sources.
@@ -34,7 +35,8 @@ SCHEMA = "topo-audit/2"
 CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
 PLACEMENT = "placement"
-_VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT)
+OUTCOMES = "outcomes"
+_VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT, OUTCOMES)
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -62,7 +64,8 @@ def audit_document(result: AuditResult) -> dict:
     # The typed facts the views read travel beside the JSON part, escaped the same way.
     document.update(escape_facts({CONTRACTS: result.contracts,
                                   FINDING_FACTS: result.finding_facts,
-                                  PLACEMENT: result.placement}))
+                                  PLACEMENT: result.placement,
+                                  OUTCOMES: result.outcomes}))
     return document
 
 

@@ -1,6 +1,6 @@
 """`-f md`: TOPOLOGY_STATE.md, a pull-request comment: summary counts, a Mermaid flowchart of
-the consequential paths (the findings' paths), the findings table, the reachability matrix and
-the unknowns.
+the consequential paths (the findings' paths), the findings table, the outcomes (seed 000's
+eight answers per outcome), the reachability matrix and the unknowns.
 
 Repository text is escaped for where it lands: table cells (`|`, HTML), Mermaid labels (entity
 codes; node ids are generated, never taken from the repository).
@@ -34,6 +34,7 @@ def markdown_from_state(state: dict) -> str:
     lines += _summary(state["summary"])
     lines += _mermaid(state)
     lines += _findings(state["prioritized_findings"])
+    lines += _outcomes(state["outcomes"])
     lines += _reachability(state["reachability_matrix"])
     lines += _unknowns(state["unknowns"])
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -114,6 +115,53 @@ def _findings(findings: list[dict]) -> list[str]:
                      f"{_cell(where)} ({_cell(evidence['symbol'])}) | "
                      f"{_message(evidence['behavior'])} |")
     return lines + [""]
+
+
+def _outcomes(outcomes: list[dict]) -> list[str]:
+    """Seed 000's eight answers per outcome: one table row each, then where it runs and what
+    feeds it."""
+    lines = ["## Outcomes", ""]
+    if not outcomes:
+        return lines + ["No consequential executor found.", ""]
+    lines += ["| outcome | proposed at | authorized | human review | missing context | "
+              "dependency failure | one decision point covers all paths | candidate EMUs "
+              "reachable and connected |", "|---|---|---|---|---|---|---|---|"]
+    for o in outcomes:
+        lines.append(
+            f"| {_cell(o['outcome'])} | {_cell(_proposals(o['proposed_at']))} | "
+            f"{_answer(o['authorized_at'])} | {_answer(o['human_review_path'])} | "
+            f"{_answer(o['on_missing_context'])} | {_answer(o['on_dependency_failure'])} | "
+            f"{_answer(o['decision_point_coverage'])} | "
+            f"{_answer(o['candidate_emus_reachable_and_connected'])} |")
+    lines.append("")
+    for o in outcomes:
+        influenced = o["influenced_by"]
+        executors = ", ".join(f"{e['location']}:{e['line']}"
+                              for e in o["executed_by"]["executors"])
+        lines += [f"- **{_cell(o['outcome'])}** — executed by {_cell(executors)}; influenced "
+                  f"by state {_cell(_listed(influenced['state']))}, tags "
+                  f"{_cell(_listed(influenced['tags']))}, model outputs "
+                  f"{_cell(_listed(influenced['model_outputs']))}, events "
+                  f"{_cell(_listed(influenced['events']))}"]
+    return lines + [""]
+
+
+def _proposals(proposals: list[dict] | str) -> str:
+    if isinstance(proposals, str):
+        return proposals
+    return "; ".join(f"{p['entry']} ({_listed(p['via'])})" for p in proposals)
+
+
+def _listed(value: list | str) -> str:
+    if isinstance(value, str):
+        return value
+    return ", ".join(f"{v['location']}:{v['line']}" if isinstance(v, dict) else str(v)
+                     for v in value) or "none"
+
+
+def _answer(answer: dict) -> str:
+    inferred = " (inferred)" if answer.get("inferred") else ""
+    return f"{_cell(answer['answer'])}{inferred}: {_cell(answer['detail'])}"
 
 
 def _reachability(rows: list[dict]) -> list[str]:

@@ -3,7 +3,8 @@
 YAML, HTML and Markdown all render this one dict, so the three views cannot disagree and the
 HTML adds no fact the YAML lacks. Its keys follow the deliverable template: metadata, summary,
 decision_points, hidden_authority, atom_contracts, event_producers, action_connectivity,
-tools (every model-callable tool by its exposed name), reachability_matrix,
+tools (every model-callable tool by its exposed name), outcomes (seed 000's eight answers
+per consequential outcome), reachability_matrix,
 prioritized_findings (each with its steps and the effect's code excerpt), unknowns,
 out_of_scope — plus `projects` and `graph` (the nodes and edges the HTML draws).
 
@@ -19,11 +20,13 @@ from datetime import UTC, datetime
 
 from topo import __version__
 from topo.audit.docs import code_doc
+from topo.audit.outcomes import GROUPING_RULE
 from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
 from topo.reports.contracts import action_connectivity, atom_contracts, decision_points, \
     event_producers
 from topo.reports.document import FINDING_FACTS, GAP_CODES
 from topo.reports.graph_view import PROJECT_RULE, graph_section, projects_section
+from topo.reports.outcomes import outcomes_section
 
 __all__ = ["SCHEMA", "SEVERITIES", "MIGRATION_PHASES", "MIGRATION_RULE", "generated_at",
            "recommendation", "topology_state"]
@@ -59,6 +62,7 @@ def topology_state(document: dict, *, generated: str) -> dict:
         "event_producers": event_producers(index),
         "action_connectivity": action_connectivity(index),
         "tools": [_tool(tool) for tool in document.get("tools", [])],
+        "outcomes": outcomes_section(index),
         "reachability_matrix": [_row(row) for row in document["reachability"]],
         "prioritized_findings": findings,
         "unknowns": [{"file": u["file"], "line": u.get("line", UNKNOWN), "reason": u["reason"]}
@@ -76,7 +80,8 @@ def _metadata(document: dict, generated: str) -> dict:
             "inputs": {"files": document["summary"]["files"],
                        "lines": document["summary"]["lines"],
                        "emu_dirs": scope["emu_dirs"], "listing": scope["listing"]},
-            "projects_rule": PROJECT_RULE, "migration_phase_rule": MIGRATION_RULE}
+            "projects_rule": PROJECT_RULE, "migration_phase_rule": MIGRATION_RULE,
+            "outcomes_rule": GROUPING_RULE}
 
 
 def _summary(document: dict, projects: list[dict], findings: list[dict]) -> dict:

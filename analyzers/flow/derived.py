@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
+from topo.analyzers.flow.dispatched_tools import case_key
 from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileIR, Guard,
                                GuardKind, ValueKind, scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
@@ -65,7 +66,24 @@ def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
         for site in (*_branch_sites(file, data.model), *_dispatchers(file, data.model, modules),
                      *_fallbacks(file, control_calls)):
             found.setdefault(site.id, site)
-    return tuple(sorted(found.values(), key=lambda s: s.id))
+    dispatching = _dispatch_cases(data.sites)
+    return tuple(sorted((_as_protocol(site) if _case_of(site) in dispatching else site
+                         for site in found.values()), key=lambda s: s.id))
+
+
+def _dispatch_cases(sites: Iterable[Site]) -> frozenset[str]:
+    """The branches of handlers that serve every tool (flow/dispatched_tools.py): testing the
+    called tool's name there is the tool-call protocol, not a decision."""
+    return frozenset(str(case) for site in sites if site.kind is SiteKind.TOOL_REGISTRATION
+                     for case in site.attr("dispatch_cases") or ())
+
+
+def _case_of(site: Site) -> str | None:
+    return case_key(site.location) if site.kind is SiteKind.MODEL_BRANCH else None
+
+
+def _as_protocol(site: Site) -> Site:
+    return replace(site, attrs=_merged(site.attrs, protocol=True))
 
 
 def is_protocol_test(site: Site) -> bool:

@@ -20,6 +20,7 @@ from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
                                   load_packs)
+from topo.analyzers.flow.dispatched_tools import split_dispatching
 from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.flow.routes import model_routes
@@ -61,8 +62,9 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     written = {call.id: call.callee for file in files for call in file.calls}
     files = resolve_files(files, factories(packs), generic_attributes(packs))
     graph = build_call_graph(files)
-    pack_sites = model_routes(files, named_by_placement(
-        files, classify(files, packs, public_names, written), packs), graph, knowledge)
+    named = named_by_placement(files, classify(files, packs, public_names, written), packs)
+    pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
+                              knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
@@ -102,7 +104,11 @@ def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge
             continue
         file, definition = found
         key = function_key(file, definition.qualname)
-        parameters[key] = {p.name: frozenset({tool.id}) for p in definition.parameters
+        # A handler serving every tool (flow/dispatched_tools.py): its arguments come from
+        # whichever tool is called; the chain keeps the one whose branch it passes.
+        shared = parameters.get(key, {}) if tool.attr("dispatch_case") else {}
+        parameters[key] = {p.name: shared.get(p.name, frozenset()) | {tool.id}
+                           for p in definition.parameters
                            if p.name not in _RECEIVERS
                            and not knowledge.injected(p.name, p.annotation)}
     barriers = frozenset(str(s.attr("call")) for s in sites

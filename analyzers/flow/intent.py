@@ -81,7 +81,9 @@ def intent_executors(data: IntentInput) -> tuple[Site, ...]:
     reach = _Reach.of(data.graph, data.sites)
     found: dict[str, Site] = {}
     for tool in data.sites:
-        if tool.kind is not SiteKind.TOOL_REGISTRATION:
+        # A branch of a handler that serves every tool (flow/dispatched_tools.py) shares its
+        # body with the others: what that body writes or returns says nothing of one tool.
+        if tool.kind is not SiteKind.TOOL_REGISTRATION or tool.attr("dispatch_case"):
             continue
         key = str(tool.attr("definition") or "")
         located = data.graph.definitions.get(key)

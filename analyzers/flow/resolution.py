@@ -326,6 +326,11 @@ class _Resolver:
         entry = _entry_at(value, position[0])
         if entry is not None:
             return self.entry_type(file, scope, entry, position[1:])
+        if value.kind is ValueKind.NAME and value.ref and \
+                all(isinstance(key, str) and key.isidentifier() for key in position) and \
+                all(part.isidentifier() for part in value.ref.split(".")):
+            # `const { store } = config`: the field of what the name holds, as `config.store`
+            return self.path_type(file, scope, ".".join((value.ref, *map(str, position))))
         if value.kind is not ValueKind.CALL or not value.call:
             return None
         found = self.calls.get(value.call)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import CallGraph
 from topo.analyzers.flow.dataflow import Flow
+from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.ir import Call, FileIR, GuardKind, Value
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind
 from topo.analyzers.packs import Knowledge
@@ -182,9 +183,12 @@ def _execution(data: RoleInput) -> Iterator[Edge]:
     by_symbol: dict[str, list[Site]] = defaultdict(list)
     for executor in executors:
         by_symbol[executor.symbol].append(executor)
+    calls = _dispatched_calls(data)
     for tool in _of_kind(data.sites, SiteKind.TOOL_REGISTRATION, SiteKind.ACTION_HANDLER):
         for executor in by_symbol.get(str(tool.attr("definition") or tool.symbol), ()):
-            yield Edge(tool.id, executor.id, EdgeKind.EXECUTION)
+            call = calls.get(str(executor.attr("call")))
+            if call is None or in_case(call, tool):
+                yield Edge(tool.id, executor.id, EdgeKind.EXECUTION)
     for dispatcher in _of_kind(data.sites, SiteKind.DISPATCHER):
         for target in dispatcher.attr("targets") or ():
             key = target if target in data.graph.definitions else None
@@ -193,6 +197,15 @@ def _execution(data: RoleInput) -> Iterator[Edge]:
             for executor in executors:
                 if executor.attr("callee") == target:
                     yield Edge(dispatcher.id, executor.id, EdgeKind.EXECUTION)
+
+
+def _dispatched_calls(data: RoleInput) -> dict[str, Call]:
+    """The calls by id, when some tool is a branch of a dispatching handler (whose executors
+    belong to the branch they run in); empty otherwise."""
+    if not any(site.kind is SiteKind.TOOL_REGISTRATION and site.attr("dispatch_case")
+               for site in data.sites):
+        return {}
+    return {call.id: call for file in data.files for call in file.calls}
 
 
 def _recording(data: RoleInput) -> Iterator[Edge]:

@@ -375,6 +375,23 @@ class StatementWalker:
                              qualname=self.facts.qualname(context.scope.child_qualname(written),
                                                           self.text.location(node)))
 
+    def _enum(self, node: Statement, context: Context) -> None:
+        """`enum Tool { WRITE = "write_note" }`: each member given a value is recorded like a
+        class attribute, so `Tool.WRITE` reads as what it holds (as a Python Enum member's
+        class-body assignment does). Members without a value (auto-numbered) say nothing."""
+        name, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+        if name is None or body is None:
+            return
+        qualname = context.scope.child_qualname(self.text.text(name))
+        for member in body.named_children:
+            key, value = member.child_by_field_name("name"), member.child_by_field_name("value")
+            if member.type != "enum_assignment" or key is None or value is None:
+                continue
+            location = self.text.location(member)
+            self.facts.assignments.append(_class_attribute(
+                self.text.text(key), self.reader.value(value, context.at(location)), location,
+                qualname, context.guards))
+
     def _class_declaration(self, node: Statement, context: Context) -> None:
         self._class(node, context, None)
 
@@ -501,5 +518,6 @@ _STATEMENTS: dict[str, _Handler] = {
     "generator_function_declaration": StatementWalker._function_declaration,
     "class_declaration": StatementWalker._class_declaration,
     "abstract_class_declaration": StatementWalker._class_declaration,
+    "enum_declaration": StatementWalker._enum,
     "with_statement": StatementWalker._with,
 }

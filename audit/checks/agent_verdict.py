@@ -9,7 +9,9 @@ Reported (1) at a `feedback(verdict=…)` whose verdict is model output; (2) at 
 whose verdict gates an executor, unless the repository shows the addressed reviewer answering
 with a verdict that is not model output (a human console calling `feedback`); (3) at a human
 approval call (MemoRizz `agent.approve`) that runs only when a model said so — an LLM
-auto-approver (seed 002 lists it as an unsafe fallback).
+auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict (OpenAI
+Agents `GuardrailFunctionOutput(tripwire_triggered=…)`, a pack's `verdict_keyword`) that is a
+guardrail agent's answer: authority held by a model with no `if` in the app.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
-from topo.audit.model import Finding
+from topo.audit.model import Finding, Severity
 
 __all__ = ["agent_verdict"]
 
@@ -48,6 +50,7 @@ def agent_verdict(ctx: CheckContext) -> Iterator[Finding]:
         else:
             human_reviewers.add(site.attr("from_agent_id"))
     yield from _model_approvers(ctx)
+    yield from _model_guardrails(ctx)
     if not handoffs:
         return
     flow = propagate(ctx.facts.files, ctx.facts.graph,
@@ -91,3 +94,21 @@ def _model_approvers(ctx: CheckContext) -> Iterator[Finding]:
                 codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
                 message=f"`{site.attr('callee')}` approves only when model output says so: "
                         f"the model is the approver")
+
+
+def _model_guardrails(ctx: CheckContext) -> Iterator[Finding]:
+    """A guardrail whose verdict (its tripwire) is model output: a guardrail agent decides what
+    the run may do, with no `if` in the app. Medium: a model-judged guardrail is a common,
+    deliberate design, but it is a control a prompt can talk past."""
+    for site in ctx.facts.sites:
+        if site.kind is not SiteKind.APPROVAL_GATE or site.attr("operation") != "guardrail" \
+                or not site.attr("verdict_keyword") or not site.attr("call"):
+            continue
+        file, call = ctx.calls[str(site.attr("call"))]
+        verdict = value_of(call, str(site.attr("verdict_keyword")))
+        if verdict is not None and ctx.facts.model.value_labels(file, call.scope, verdict):
+            yield ctx.finding(
+                codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
+                message=f"the guardrail's verdict `{verdict.text}` is model output: a model "
+                        f"decides what the run may do (`{site.symbol}`)",
+                snippet=verdict.text, severity=Severity.MEDIUM)

@@ -4,8 +4,10 @@ Other-systems.md H6 and A11: Mubit `optimize_prompt` → `activate_prompt_versio
 step ("never grant `optimize_prompt` a path to activation", U12); `remember(intent="rule")` or
 a global lesson whose content is model output (U16); MemexAI writes to `shared/**` (read back
 into every prompt block) whose content is model output; MemoRizz
-`with_continual_learning(enabled=True)`. The cycle INF → write → next run's prompt → INF lets
-the model rewrite its own future rules.
+`with_continual_learning(enabled=True)`; a key-value memory write (LangGraph `BaseStore.put`)
+of model output under the namespace and key a read in the repository returns into a model's
+prompt. The cycle INF → write → next run's prompt → INF lets the model rewrite its own future
+rules.
 
 Deployment settings count too (H6, X4, X18): `MEMEX_SHARED_WRITE_MODE=rw` in a `.env*` file, a
 compose `environment:` block or an MCP server's `env`, in a repository that hands MemexAI memory
@@ -82,6 +84,8 @@ def _reason(ctx: CheckContext, site: Site) -> str | None:
             return (f"`{callee}` activates a version that model output chose, with no human "
                     f"approval before it")
         return None
+    if site.kind is SiteKind.MEMORY_WRITE and not _is_policy_write(ctx, site):
+        return _prompt_memory_write(ctx, site)
     if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(ctx, site):
         file, call = ctx.calls[str(site.attr("call"))]
         content = value_of(call, "content", "lines")
@@ -90,6 +94,51 @@ def _reason(ctx: CheckContext, site: Site) -> str | None:
             return (f"`{callee}` writes model output `{content.text}` to `{target}`, which "
                     f"later prompts read as policy")
     return None
+
+
+def _prompt_memory_write(ctx: CheckContext, site: Site) -> str | None:
+    """A key-value memory write of model output under a namespace and key that a read in the
+    repository returns into a model's prompt: the next run's instructions, written by the model.
+    A write under an approval or a decision is reviewed."""
+    read = _prompt_read(ctx, site)
+    if read is None:
+        return None
+    file, call = ctx.calls[str(site.attr("call"))]
+    if not ctx.facts.model.argument_labels(file, call) or \
+            ctx.facts.authority.argument_labels(file, call) or \
+            any(ctx.facts.authority.condition_labels(file, call.scope, g.condition)
+                for g in call.guards):
+        return None
+    where = "/".join(str(p) for p in _parts(site.attr("namespace"))) + f"/{site.attr('store_key')}"
+    return (f"`{site.attr('callee')}` writes model output to memory `{where}`, which "
+            f"`{read.symbol}` (line {read.location.line}) reads back into a model's prompt: the "
+            f"model rewrites the instructions of later runs, with no human review")
+
+
+def _prompt_read(ctx: CheckContext, write: Site) -> Site | None:
+    """The first read of the same store, namespace and key whose value reaches the
+    arguments of an inference call."""
+    wanted = (write.attr("store"), _parts(write.attr("namespace")), write.attr("store_key"))
+    if not wanted[1] or wanted[2] is None or not isinstance(wanted[2], str):
+        return None
+    reads = {s.id: s for s in ctx.facts.sites if s.kind is SiteKind.MEMORY_READ
+             and (s.attr("store"), _parts(s.attr("namespace")), s.attr("store_key")) == wanted}
+    if not reads:
+        return None
+    for inference in ctx.facts.sites:
+        if inference.kind is SiteKind.INFERENCE and str(inference.attr("call")) in ctx.calls:
+            file, call = ctx.calls[str(inference.attr("call"))]
+            found = sorted(ctx.facts.memory.argument_labels(file, call) & set(reads))
+            if found:
+                return reads[found[0]]
+    return None
+
+
+def _parts(namespace: object) -> tuple[object, ...]:
+    """A namespace as its literal parts (`("rules",)`, or a one-part string)."""
+    if isinstance(namespace, tuple):
+        return namespace
+    return (namespace,) if isinstance(namespace, str) else ()
 
 
 def _is_policy_write(ctx: CheckContext, site: Site) -> bool:

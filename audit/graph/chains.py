@@ -25,6 +25,7 @@ import networkx as nx
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.derived import is_protocol_test
+from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
@@ -184,7 +185,7 @@ def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
         predecessors = [p for p in _predecessors(ctx, function)
                         if p.call.id not in {h.call.id for h in hops}]
         if not predecessors or len(hops) > ctx.config.max_path:
-            for tools in _ways_in(ctx, executor, function):
+            for tools in _ways_in(ctx, executor, function, hops):
                 produced += 1
                 yield _evaluate(ctx, executor, hops, function, tools)
             continue
@@ -206,7 +207,8 @@ def _predecessors(ctx: _Scope, function: str) -> list[Hop]:
     return hops
 
 
-def _ways_in(ctx: _Scope, executor: Site, entry: str) -> list[tuple[Site, ...]]:
+def _ways_in(ctx: _Scope, executor: Site, entry: str,
+             hops: tuple[Hop, ...]) -> list[tuple[Site, ...]]:
     """The registrations a chain starts from, one chain each: the same function registered
     twice (with approval in one file, without in another) is two ways in. A registration at
     the executor's own call (`codex_tool(...)`, whose effect is the library) is one too. A
@@ -215,6 +217,9 @@ def _ways_in(ctx: _Scope, executor: Site, entry: str) -> list[tuple[Site, ...]]:
     tools = [*ctx.index.entry_tools.get(entry.removeprefix("function:"), ()),
              *ctx.index.call_tools.get(str(executor.attr("call")), ())]
     tools = [tool for tool in tools if not tool.attr("base")] or tools
+    if hops:    # one handler for every tool (flow/dispatched_tools.py): the branch passed
+        tools = [tool for tool in tools if tool.kind is not SiteKind.TOOL_REGISTRATION
+                 or in_case(hops[0].call, tool)]
     return [(tool,) for tool in tools] if len(tools) > 1 else [tuple(tools)]
 
 
@@ -259,8 +264,17 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
             gates.extend(found)
     if hops:    # the executor call, or the call into a function executor
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
+        origins = [origin for origin in origins if _passed(ctx, origin, hops[0])]
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
+
+
+def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:
+    """Whether an origin can be this chain's: a tool that is one branch of a handler serving
+    every tool only when the chain passes its branch."""
+    site = ctx.graph.nodes[origin].get("site") if origin in ctx.graph else None
+    return site is None or site.kind is not SiteKind.TOOL_REGISTRATION or \
+        in_case(first.call, site)
 
 
 def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:

@@ -1,4 +1,4 @@
-"""Whole-report snapshots of TOPOLOGY_STATE.yaml and .md for two corpus apps (STYLE §5: shape,
+"""Whole-report snapshots of TOPOLOGY_STATE.yaml, .md and .html for two corpus apps (STYLE §5: shape,
 not bulk assertions). Regenerate after an intended change and review the diff:
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/reports
@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 from reports_helpers import EPOCH, document_of
 
+from topo.reports.html_report import render_html
 from topo.reports.markdown_report import render_markdown
 from topo.reports.yaml_report import render_yaml
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 APPS = ("demo_support_agent", "memrail_refund")
-RENDERERS = {"TOPOLOGY_STATE.yaml": render_yaml, "TOPOLOGY_STATE.md": render_markdown}
+RENDERERS = {"TOPOLOGY_STATE.yaml": render_yaml, "TOPOLOGY_STATE.md": render_markdown,
+             "TOPOLOGY_STATE.html": render_html}
 
 
 @pytest.mark.parametrize("name", sorted(RENDERERS))

@@ -124,3 +124,65 @@ def test_an_intent_executor_says_what_it_does_instead_of_a_callee() -> None:
     [seat] = [t for t in document["tools"] if t["name"] == "update_seat"]
     assert [e["callee"] for e in seat["effects"]] == \
         ["update (stub or in-memory: writes_state)"]
+
+
+def test_an_entry_kept_as_related_location_still_reaches_the_effect() -> None:
+    """One finding per effect keeps the second writer as a related location, not on the path:
+    the inventory still gives that tool the effect and the finding."""
+    sites = (_site("reg", SiteKind.TOOL_REGISTRATION, 1, tool_name="add", framework="mcp"),
+             _site("reg2", SiteKind.TOOL_REGISTRATION, 5, tool_name="delete", framework="mcp"),
+             _site("read", SiteKind.TOOL_REGISTRATION, 7, tool_name="list", framework="mcp"),
+             _site("save", SiteKind.EXECUTOR, 9, callee="fs.writeFile", tier="data_write"))
+    finding = Finding(codes.UNGOVERNED_PATH, Severity.HIGH, "reaches save",
+                      Location("svc/tools.py", 9), path=("reg", "save"),
+                      related=(Location("svc/tools.py", 1), Location("svc/tools.py", 5)),
+                      fingerprint="fp1:s")
+    tools = {t.name: t for t in tool_inventory(sites, (), (), Placement(()), (finding,), ())}
+    for name in ("add", "delete"):
+        assert [e.site for e in tools[name].effects] == ["save"], name
+        assert (tools[name].governance, tools[name].findings) == (NONE, ("fp1:s",))
+    assert (tools["list"].effects, tools["list"].findings) == ((), ())
+
+
+def test_every_writer_of_a_shared_sink_lists_it_and_a_reader_does_not() -> None:
+    tools = {t["name"]: t for t in document_of("mcp_shared_sink")["tools"]}
+    for writer in ("add_note", "delete_notes"):
+        assert [e["callee"] for e in tools[writer]["effects"]] == ["fs.promises.writeFile"]
+        assert tools[writer]["governance"] == NONE and tools[writer]["findings"]
+    assert (tools["list_notes"]["effects"], tools["list_notes"]["findings"]) == ([], [])
+
+
+def test_a_handler_for_every_tool_is_one_tool_per_branch() -> None:
+    """MCP low-level servers: each branch on the called name is that tool, with the effects
+    of its branch only; a branch naming two tools is both; a lone tool is named by the one
+    `Tool(name=…)` its server lists."""
+    tools = {t["name"]: t for t in document_of("mcp_lowlevel_py")["tools"]}
+    assert sorted(tools) == ["archive_note", "purge_notes", "read_note", "restore_note",
+                             "stamp", "write_note"]
+    effects = {name: [e["callee"] for e in tool["effects"]] for name, tool in tools.items()}
+    assert effects == {"archive_note": [], "purge_notes": ["shutil.rmtree"], "read_note": [],
+                       "restore_note": [], "stamp": ["pathlib.Path.touch"],
+                       "write_note": ["pathlib.Path.write_text"]}
+    assert all(not tools[n]["findings"] for n in ("archive_note", "read_note", "restore_note"))
+    ts = {t["name"]: t for t in document_of("mcp_lowlevel_ts")["tools"]}
+    assert {n: [e["callee"] for e in t["effects"]] for n, t in ts.items()} == {
+        "delete_note": ["fs.promises.rm"], "read_note": [],
+        "write_note": ["fs.promises.writeFile"]}
+
+
+def test_a_finding_through_a_dispatching_handler_names_its_branch_tool() -> None:
+    document = document_of("mcp_lowlevel_py")
+    messages = sorted(f["message"] for f in document["findings"]
+                      if f["code"] == "UNGOVERNED-PATH")
+    assert [m.split("`")[1] for m in messages] == ["purge_notes", "stamp", "write_note"]
+
+
+def test_tools_are_named_where_tool_sets_place_them() -> None:
+    """A factory's tool by the key its call is placed under, a returned tool set by its keys,
+    a tool placed under two keys under each, and a tool placed nowhere under no name."""
+    tools = {t["name"]: t for t in document_of("vercel_tool_placements")["tools"]}
+    assert sorted(tools) == ["currentTime", "getWeather", "shell",
+                             "unknown (tool_registration:tool/lonely-tool.ts:4:27)", "weather"]
+    assert tools["getWeather"]["registrations"] == tools["weather"]["registrations"]
+    assert [e["callee"] for e in tools["shell"]["effects"]] == ["child_process.execSync"]
+    assert tools["shell"]["findings"] and not tools["weather"]["findings"]

@@ -15,7 +15,7 @@ from topo.reports.yaml_report import render_yaml
 
 TEMPLATE_KEYS = ["metadata", "summary", "projects", "decision_points", "hidden_authority",
                  "atom_contracts", "event_producers", "action_connectivity", "tools",
-                 "reachability_matrix", "prioritized_findings", "unknowns", "out_of_scope",
+                 "outcomes", "reachability_matrix", "prioritized_findings", "unknowns", "out_of_scope",
                  "graph"]
 
 

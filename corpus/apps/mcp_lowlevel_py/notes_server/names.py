@@ -1,0 +1,1 @@
+PURGE = "purge_notes"
