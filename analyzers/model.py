@@ -294,6 +294,11 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("source_declared", LITERAL, "the source as the code writes it (none: the SDK's "
                                        "default, `system`)", True),
         _a("attribute_keys", NAMES, "the literal keys of an event's attributes", True),
+        _a("attribute_reads", NAMES, "events: (attribute, the access path its value reads) "
+                                     "pairs", True),
+        _a("timestamp", TEXT, "events: the source text of the timestamp given"),
+        _a("timestamp_zone", TEXT, "events: whether that timestamp is `aware`, `naive` or "
+                                   "`unknown`"),
         _a("expanded", FLAG, "the atom comes from expanding a dict (atoms_from_dict)"),
         _a("prefix", LITERAL, "expanded atoms: the key prefix", True),
         _a("data_text", TEXT, "expanded atoms: the source text of a dict that cannot be read"),
@@ -305,6 +310,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("event_name", LITERAL, "the emitted event's `subject.verb.object`", True),
         _a("event_names", NAMES, "the same, for each event of a batch", True),
         _a("attribute_keys", NAMES, "the literal keys of the event's attributes", True),
+        _a("timestamp", TEXT, "the source text of a timestamp given with the emit itself"),
+        _a("timestamp_zone", TEXT, "whether that timestamp is `aware`, `naive` or `unknown`"),
         _a("project", LITERAL, "the project argument", True),
         _a("workspace", LITERAL, "the workspace argument", True),
         _a("outcome", LITERAL, "a recorded outcome or score", True),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from topo.analyzers.model import Edge, Site, SiteKind
+from topo.audit.checks import AtomValue
 from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
 from topo.audit.graph.relations import Relation, drawn_functions
 from topo.audit.handlers import Handler, emu_destination, unfinished
@@ -71,6 +72,9 @@ class Caller:
 class Candidate:
     key: str                        # state key or tag kind
     atom: str | None                # the first atom site (by line) building it; None: absent
+    type: str | None = None         # the value's type when the code declares it (not literal)
+    domain: tuple[str, ...] | None = None   # the fixed set of strings it can take
+    type_source: str | None = None  # validator | annotation | schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +166,13 @@ def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
                        relations: tuple[Relation, ...], graph: nx.MultiDiGraph,
                        emus: Iterable[Emu], findings: Iterable[Finding],
                        projects: Mapping[str, str] | None = None,
-                       handlers: Mapping[str, Handler] | None = None) -> Contracts:
+                       handlers: Mapping[str, Handler] | None = None,
+                       values: Mapping[str, AtomValue] | None = None) -> Contracts:
     """The decision-point sections of TOPOLOGY_STATE, as facts; `relations` are the graph's
     shown structural edges (`shown_relations`), `projects` the Memrail project each decision
     call decides in, where the code says (its own `project=` or its client's); `handlers` the
-    functions registrations hand actions to, by function key (`topo.audit.handlers`)."""
+    functions registrations hand actions to, by function key (`topo.audit.handlers`); `values`
+    the type and domain the code declares for an atom's value, by atom site id."""
     emus = tuple(emus)
     index = _Index({s.id: s for s in sites}, defaultdict(list), defaultdict(list),
                    drawn_functions(graph, edges))
@@ -178,7 +184,7 @@ def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
     return Contracts(
         points=_points(sites, emus), call_projects=tuple(sorted((projects or {}).items())),
         inferred_points=_inferred_points(graph, relations),
-        atom_contracts=tuple(_atom_contract(index, graph, call, emus, producers)
+        atom_contracts=tuple(_atom_contract(index, graph, call, emus, producers, values or {})
                              for call in _of_kind(sites, SiteKind.DECISION_CALL)),
         events=_event_flows(producers, emus),
         actions=_actions(index, sites, emus, findings, handlers or {}))
@@ -231,7 +237,8 @@ def _inferred_points(graph: nx.MultiDiGraph, relations: tuple[Relation, ...]
 
 
 def _atom_contract(index: _Index, graph: nx.MultiDiGraph, call: Site, emus: tuple[Emu, ...],
-                   producers: dict[str, list[Site]]) -> AtomContract:
+                   producers: dict[str, list[Site]],
+                   values: Mapping[str, AtomValue]) -> AtomContract:
     point = call.attr("decision_point")
     atoms = [index.sites[a] for a, kind in index.incoming.get(call.id, ())
              if kind == "observation" and a in index.sites
@@ -239,7 +246,7 @@ def _atom_contract(index: _Index, graph: nx.MultiDiGraph, call: Site, emus: tupl
     bound = [e for e in emus if point and e.decision_point == point]
     return AtomContract(
         _point_name(call), call, _callers(index, graph, call.symbol),
-        _candidates(atoms, bound, "state"), _candidates(atoms, bound, "tag"),
+        _candidates(atoms, bound, "state", values), _candidates(atoms, bound, "tag", values),
         tuple(EventNeed(name, tuple(s.id for s in producers.get(name, ())))
               for name in _required(bound, "event")))
 
@@ -258,7 +265,8 @@ def _shown_file(graph: nx.MultiDiGraph, node: str, functions: frozenset[str]) ->
     return (data.get(EVIDENCE) or (None,))[0]
 
 
-def _candidates(atoms: list[Site], emus: list[Emu], kind: str) -> tuple[Candidate, ...]:
+def _candidates(atoms: list[Site], emus: list[Emu], kind: str,
+                values: Mapping[str, AtomValue]) -> tuple[Candidate, ...]:
     found: dict[str, str | None] = {}
     for atom in sorted(atoms, key=lambda a: a.location.line):
         if atom.attr("kind") != kind or not atom.attr("key"):
@@ -266,7 +274,14 @@ def _candidates(atoms: list[Site], emus: list[Emu], kind: str) -> tuple[Candidat
         found.setdefault(str(atom.attr("key")), atom.id)
     for key in _required(emus, kind):
         found.setdefault(key, None)
-    return tuple(Candidate(key, atom) for key, atom in sorted(found.items()))
+    return tuple(_candidate(key, atom, values.get(atom or ""))
+                 for key, atom in sorted(found.items()))
+
+
+def _candidate(key: str, atom: str | None, value: AtomValue | None) -> Candidate:
+    if value is None:
+        return Candidate(key, atom)
+    return Candidate(key, atom, value.type, value.domain, value.source)
 
 
 def _required(emus: list[Emu], kind: str) -> list[str]:

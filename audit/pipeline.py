@@ -21,7 +21,7 @@ from topo.analyzers.frontend.executor import ExecutorError
 from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
-from topo.audit.checks import CheckConfig, chain_query, run_checks
+from topo.audit.checks import CheckConfig, chain_query, declared_atom_values, run_checks
 from topo.audit.checks._integration import decision_projects
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.coverage import Coverage, coverage_of
@@ -169,7 +169,8 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
                             manifests=inventory.manifests, root_project=root_name(root))
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
                                    decision_projects(facts),
-                                   handlers_by_key(facts.files, facts.sites, facts.knowledge))
+                                   handlers_by_key(facts.files, facts.sites, facts.knowledge),
+                                   declared_atom_values(graph, facts, emus, config, reach))
     reachability = reachability_matrix(emus, findings, frozenset(
         k for a in contracts.actions if a.incomplete for k in a.used_by))
     tools = tool_inventory(facts.sites, facts.edges, nodes, placement, findings,

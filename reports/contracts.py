@@ -94,11 +94,17 @@ def _candidates(index: DocumentIndex, candidates: tuple[Candidate, ...]) -> dict
         atom = index.sites[candidate.atom]
         attrs = atom["attrs"]
         value_type = attrs.get("value_type")
+        if value_type in (None, "dynamic"):
+            value_type = candidate.type or UNKNOWN
         entry = {"source": attrs.get("source", UNKNOWN),
                  "value": attrs.get("value_text", UNKNOWN),
-                 "type": UNKNOWN if value_type in (None, "dynamic") else value_type,
+                 "type": value_type,
                  "presence": "conditional" if attrs.get("conditional") else "always",
                  "line": atom["line"]}
+        if candidate.type_source is not None and candidate.type == value_type:
+            entry["type_from"] = candidate.type_source
+        if candidate.domain is not None:
+            entry["domain"] = list(candidate.domain)
         if attrs.get("conditional"):
             entry["condition"] = attrs.get("condition", UNKNOWN)
         found[candidate.key] = entry

@@ -549,26 +549,49 @@ class _Resolver:
                             for key, entry in value.entries)
             return value if _same((v for _, v in entries), (v for _, v in value.entries)) \
                 else replace(value, entries=entries)
-        if value.kind is not ValueKind.NAME or not value.ref or not value.ref.isidentifier():
+        if value.kind is not ValueKind.NAME or not value.ref \
+                or not all(part.isidentifier() for part in value.ref.split(".")):
             return value
         literal = self._literal(file, scope, value)
         return value if literal is None else replace(literal, text=value.text)
 
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
-        name = None if value.resolved is None else self.sibling(file, value.resolved)
-        if name is None:
-            bound_locally = any((file.path, candidate, value.ref) in self.local_values
-                                or self._is_parameter(file, candidate, value.ref)
-                                for candidate in scope_chain(scope)[:-1])
-            if bound_locally:
-                return None
-            name = f"{file.module}.{value.ref}"
+        ref = value.ref or ""
+        head = ref.split(".", 1)[0]
+        bound_locally = any((file.path, candidate, head) in self.local_values
+                            or self._is_parameter(file, candidate, head)
+                            for candidate in scope_chain(scope)[:-1])
+        if bound_locally and (value.resolved is None or "." in ref):
+            return None     # a local or a parameter (`ticket.note` of `ticket: Ticket`)
+        name = f"{file.module}.{ref}" if value.resolved is None else \
+            self.sibling(file, value.resolved)
         for current in self._hops(name):
             values = self.module_values.get(current)
             if values is not None:
                 if len(values) == 1 and values[0][1].kind in LITERAL_KINDS:
                     return values[0][1]
                 return None
+            if "." in ref:
+                member = self._member_literal(current)
+                if member is not None:
+                    return member
+        return None
+
+    def _member_literal(self, name: str) -> Value | None:
+        """`Topics.SENT` (a key of a module-level dict/object literal), `Events.SENT` (a class
+        body constant), `Topic.SENT.value` (an Enum member's value; the member itself only for
+        a `str` Enum, which is its value), `names.SENT` through an imported module: the literal
+        held, for the longest prefix of `name` that is a module binding or a repo class."""
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            prefix, rest = ".".join(parts[:cut]), parts[cut:]
+            values = self.module_values.get(prefix)
+            if values is not None:
+                return _dict_member(values, rest)
+            defined = self.graph.definitions.get(prefix)
+            if defined is not None:
+                return _class_constant(*defined, rest) \
+                    if defined[1].kind is DefinitionKind.CLASS else None
         return None
 
 
@@ -585,6 +608,35 @@ def _entry_at(value: Value, key: int | str) -> Value | None:
     if isinstance(key, str) and value.kind is ValueKind.DICT:
         return value.entry(key)
     return None
+
+
+def _dict_member(values: list[tuple[FileIR, Value]], keys: list[str]) -> Value | None:
+    """The literal under `keys` of a name bound once to a dict/object literal."""
+    if len(values) != 1:
+        return None
+    held: Value | None = values[0][1]
+    for key in keys:
+        if held is None or held.kind is not ValueKind.DICT:
+            return None
+        held = held.entry(key)
+    return held if held is not None and held.kind in LITERAL_KINDS else None
+
+
+def _class_constant(file: FileIR, cls: Definition, rest: list[str]) -> Value | None:
+    """A class body's one literal assignment `rest[0]`; an Enum's member is its value only
+    through `.value`, or itself when the Enum mixes in `str` (the member is that string)."""
+    enum = any(base.startswith("enum.") or base.endswith("Enum") for base in cls.bases)
+    text_enum = enum and any(base in ("builtins.str", "str", "enum.StrEnum")
+                             for base in cls.bases)
+    if len(rest) == 2 and rest[1] == "value" and enum:
+        rest = rest[:1]
+    elif len(rest) != 1 or (enum and not text_enum):
+        return None
+    found = [a for a in file.assignments if a.scope == cls.qualname and a.target == rest[0]]
+    if len(found) != 1 or found[0].element or found[0].augmented \
+            or found[0].value.kind not in LITERAL_KINDS:
+        return None
+    return found[0].value
 
 
 def _same(new: Iterable[Value], old: Iterable[Value]) -> bool:

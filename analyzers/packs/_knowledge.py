@@ -42,6 +42,9 @@ class Knowledge:
     intent: IntentRules | None = None                            # `[tools.intent]`, merged
     live_shadow: tuple[LiveShadowRule, ...] = ()
     canary_deciders: tuple[CanaryDeciderRule, ...] = ()
+    schema_objects: tuple[str, ...] = ()                         # `[schema_fields]` patterns
+    schema_types: tuple[tuple[str, str], ...] = ()
+    schema_enums: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -67,7 +70,10 @@ class Knowledge:
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
             intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]),
             live_shadow=tuple(rule for pack in packs for rule in pack.live_shadow),
-            canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders))
+            canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders),
+            schema_objects=_union(pack.schema_fields.objects for pack in packs),
+            schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
+            schema_enums=_union(pack.schema_fields.enums for pack in packs))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -155,6 +161,26 @@ class Knowledge:
                 value = call.args[rule.arg]
             return value
         return None
+
+    def builds_object_schema(self, callee: str | None) -> bool:
+        """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_objects, self.aliases)
+
+    def field_type(self, callee: str | None) -> str | None:
+        """The value type a schema field constructor validates (`z.number()`: `number`);
+        `str` for one listing the allowed strings (`z.enum([...])`)."""
+        if callee is None:
+            return None
+        if callee in NamePatterns.build(self.schema_enums, self.aliases):
+            return "str"
+        return next((kind for pattern, kind in self.schema_types
+                     if callee in NamePatterns.build((pattern,), self.aliases)), None)
+
+    def lists_field_values(self, callee: str | None) -> bool:
+        """The field constructor's first argument lists the allowed strings (`z.enum`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_enums, self.aliases)
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""

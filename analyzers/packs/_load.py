@@ -27,7 +27,7 @@ from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, 
                                          Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement,
                                          LiveShadowRule, Pack, PackError, PolicyWrites, RetentionRule, RouteRule,
-                                         NameTier, Source, ToolRules, Trigger)
+                                         NameTier, SchemaFields, Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -171,7 +171,7 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
     `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`, `[[live_shadow]]`,
-    `[[canary_deciders]]`."""
+    `[[canary_deciders]]`, `[schema_fields]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -219,7 +219,23 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                                  for i, rule in enumerate(raw.get("live_shadow", ()))),
             "canary_deciders": tuple(
                 _canary_decider(rule, f"{file}: canary_deciders[{i}]")
-                for i, rule in enumerate(raw.get("canary_deciders", ())))}
+                for i, rule in enumerate(raw.get("canary_deciders", ()))),
+            "schema_fields": _schema_fields(raw.get("schema_fields"), file)}
+
+
+def _schema_fields(raw: dict[str, Any] | None, file: str) -> SchemaFields:
+    if raw is None:
+        return SchemaFields()
+    types = raw.get("types", {})
+    for key, patterns in (("objects", raw["objects"]), ("types", list(types)),
+                          ("enums", raw.get("enums", ()))):
+        for pattern in patterns:
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: schema_fields.{key}: {error}") from None
+    return SchemaFields(objects=tuple(raw["objects"]), types=tuple(sorted(types.items())),
+                        enums=tuple(raw.get("enums", ())))
 
 
 def _route(raw: dict[str, Any], where: str) -> RouteRule:
@@ -449,9 +465,10 @@ _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: 
                     Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
                     Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
-                    Extract.KNOWN_TEXT: TEXT}
+                    Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT,
+                    Extract.ENTRY_READS: NAMES}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
-_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT})
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

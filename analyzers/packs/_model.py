@@ -16,7 +16,7 @@ from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "LiveShadowRule", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Judgement", "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule",
-           "PolicyWrites", "McpServerRule", "RouteRule", "Pack"]
+           "PolicyWrites", "McpServerRule", "RouteRule", "SchemaFields", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -59,6 +59,8 @@ class Extract(enum.Enum):
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
     KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
+    TIMEZONE = "timezone"                  # a timestamp: aware | naive | unknown (_clock)
+    ENTRY_READS = "entry_reads"            # (key, the one access path its value reads) pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +328,17 @@ class CanaryDeciderRule:
 
 
 @dataclass(frozen=True, slots=True)
+class SchemaFields:
+    """Pack-level `[schema_fields]`: the calls that build an object schema from a literal of
+    fields, each field constructor's value type, and the constructors whose first argument
+    lists the allowed strings (patterns, as in `match`)."""
+
+    objects: tuple[str, ...] = ()
+    types: tuple[tuple[str, str], ...] = ()
+    enums: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -351,4 +364,5 @@ class Pack:
     routes: tuple[RouteRule, ...] = ()
     live_shadow: tuple[LiveShadowRule, ...] = ()
     canary_deciders: tuple[CanaryDeciderRule, ...] = ()
+    schema_fields: SchemaFields = SchemaFields()
     digest: str = ""                       # sha256 of the pack file's bytes
