@@ -10,7 +10,8 @@ Parse-only and language-blind: stdlib `json` (with `//` and `/* */` comments, as
 Cursor accept), a dotenv line reader, and a YAML reader that only understands a compose
 `environment:` block (a mapping or a `- KEY=value` list). Nothing is executed or substituted:
 `${VAR:-rw}` is recorded as not literal. Only the settings the rule packs name (and their
-prefixes) are kept, so secrets in `.env` files never enter the facts; which MCP servers are
+prefixes) are kept, so secrets in `.env` files never enter the facts (a credential a pack
+names exactly is kept by name, its value never); which MCP servers are
 known, and the tools they hand the model, is pack data too (`[[mcp_servers]]`).
 """
 
@@ -162,7 +163,19 @@ def _bytes_mention(path: Path, needle: bytes, chunk: int = 1 << 20) -> bool:
 
 
 def _kept(name: str, kept: tuple[str, ...]) -> bool:
-    return name.startswith(kept) and not any(w in name for w in _SECRET_WORDS)
+    """A setting the packs name (or prefix). A credential's name is kept only when a pack
+    names it exactly (`NEXT_PUBLIC_MEMEX_ADMIN_SECRET`: its presence is the finding), and
+    then without its value (`_value`)."""
+    return name in kept or (name.startswith(kept) and not _secret(name))
+
+
+def _secret(name: str) -> bool:
+    return any(word in name for word in _SECRET_WORDS)
+
+
+def _value(name: str, raw: str) -> str | None:
+    """The literal value of a kept setting; never a credential's."""
+    return None if _secret(name) else _literal(raw)
 
 
 def _literal(raw: str) -> str | None:
@@ -181,7 +194,8 @@ def _dotenv(relative: str, text: str, kept: tuple[str, ...]) -> list[Setting]:
         raw = match[2]
         if not raw.lstrip().startswith(("'", '"')):
             raw = re.split(r"\s+#", raw, maxsplit=1)[0]
-        found.append(Setting(match[1], _literal(raw), Location(relative, number), "dotenv"))
+        found.append(Setting(match[1], _value(match[1], raw), Location(relative, number),
+                             "dotenv"))
     return found
 
 
@@ -210,7 +224,7 @@ def _compose_environment(relative: str, text: str, kept: tuple[str, ...]) -> lis
             continue
         if body.startswith("- ") and match[2] != "=":
             continue
-        found.append(Setting(match[1], _literal(match[3]), Location(relative, number),
+        found.append(Setting(match[1], _value(match[1], match[3]), Location(relative, number),
                              "compose"))
     return found
 
@@ -333,5 +347,5 @@ def _server_env(relative: str, text: str, server: McpServer, kept: tuple[str, ..
             continue
         line = next((i + 1 for i in range(server.location.line - 1, len(lines))
                      if f'"{name}"' in lines[i]), server.location.line)
-        found.append(Setting(name, _literal(str(value)), Location(relative, line), "mcp"))
+        found.append(Setting(name, _value(name, str(value)), Location(relative, line), "mcp"))
     return found
