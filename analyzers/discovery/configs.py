@@ -28,7 +28,8 @@ from topo.analyzers.model import Location, Unknown
 from topo.analyzers.reading import InputRefused, load_json, read_text
 from topo.analyzers.packs import McpServerRule
 
-__all__ = ["ConfigFacts", "McpServer", "Setting", "is_config_file", "read_configs"]
+__all__ = ["ConfigFacts", "McpServer", "PolicyProse", "Setting", "is_config_file",
+           "read_configs"]
 
 _SECRET_WORDS = ("KEY", "SECRET", "TOKEN", "PASSWORD")
 _COMPOSE = re.compile(r"^(docker-)?compose([.-][\w.-]*)?\.ya?ml$")
@@ -73,10 +74,21 @@ class McpServer:
 
 
 @dataclass(frozen=True, slots=True)
+class PolicyProse:
+    """A Markdown file of the repository under a memory system's policy path (`shared/**` of
+    MemexAI): prose the system puts in every prompt, seeded from the repository."""
+
+    file: str
+    store: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class ConfigFacts:
     files: tuple[str, ...] = ()
     settings: tuple[Setting, ...] = ()
     servers: tuple[McpServer, ...] = ()
+    prose: tuple[PolicyProse, ...] = ()
 
     def setting(self, name: str) -> tuple[Setting, ...]:
         return tuple(s for s in self.settings if s.name == name)
@@ -90,13 +102,16 @@ def is_config_file(relative: str) -> bool:
 
 
 def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024, *,
-                 settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = ()
+                 settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = (),
+                 documents: tuple[str, ...] = (),
+                 prose_paths: Sequence[tuple[str, str]] = ()
                  ) -> tuple[ConfigFacts, tuple[Unknown, ...]]:
     """Read the config files discovery listed. A config that cannot be read (too large, not
     UTF-8, not a regular file, nested too deeply, not JSON) is an Unknown; a JSON file that
     never mentions `mcpServers` is not a config file and is skipped. Only settings named (or
     prefixed) by `settings_kept` are kept (the run's packs name them), and MCP servers are
-    identified among the packs' `known_servers`."""
+    identified among the packs' `known_servers`. Of the Markdown `documents`, those under a
+    `(store, path prefix)` of `prose_paths` (`shared/` anywhere in the path) are policy prose."""
     files: list[str] = []
     settings: list[Setting] = []
     servers: list[McpServer] = []
@@ -123,7 +138,24 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
         else:
             settings.extend(_dotenv(relative, text, settings_kept))
         files.append(relative)
-    return ConfigFacts(tuple(files), tuple(settings), tuple(servers)), tuple(unknowns)
+    prose = tuple(_prose(root, documents, max_size, prose_paths))
+    return ConfigFacts(tuple(files), tuple(settings), tuple(servers), prose), tuple(unknowns)
+
+
+def _prose(root: Path, documents: tuple[str, ...], max_size: int,
+           prose_paths: Sequence[tuple[str, str]]) -> list[PolicyProse]:
+    """Policy prose files; one that cannot be read is left out (it is documentation, and the
+    audit's facts do not depend on it)."""
+    found = []
+    for relative in sorted(documents):
+        store = next((store for store, prefix in prose_paths
+                      if f"/{prefix}" in f"/{relative}"), None)
+        if store is None:
+            continue
+        text, refused = _read(root, relative, max_size)
+        if refused is None:
+            found.append(PolicyProse(relative, store, text))
+    return found
 
 
 def _read(root: Path, relative: str, max_size: int) -> tuple[str, str | None]:

@@ -111,6 +111,12 @@ class Knowledge:
                        *((rule.mode_setting,) for _, rule in self.write_modes()),
                        self.client_secret_names()])
 
+    def prose_paths(self) -> tuple[tuple[str, str], ...]:
+        """(store, path prefix) of each policy path (`shared/`): repository Markdown under one
+        is prose that store gives every prompt."""
+        return tuple(sorted({(rule.store, prefix) for _, rule in self.policy_writes
+                             for prefix in rule.path_prefixes}))
+
     def client_secret_names(self) -> tuple[str, ...]:
         """A server secret under each client-bundle prefix (`NEXT_PUBLIC_MEMEX_ADMIN_SECRET`):
         the names whose mere presence ships the credential to browsers."""
