@@ -506,6 +506,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("upsert_key", TEXT, "the source text of the upsert key"),
         _a("idempotency_key", TEXT, "the source text of the idempotency key"),
         _a("user_id", TEXT, "the source text of the user identity argument"),
+        _a("memory_id", TEXT, "the source text of the memory scope argument"),
+        _a("scope_required", FLAG, "the call must name its tenant scope (a background "
+           "compaction): without one it acts on whichever request ran last"),
         _a("path", LITERAL, "the file path written", True),
         _a("namespace", LITERAL, "the namespace of a key-value memory store written", True),
         _a("store_key", LITERAL, "the key of a key-value memory store written", True),

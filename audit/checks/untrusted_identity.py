@@ -11,7 +11,10 @@ A credential that grants the identity counts too (seed 003, Admin Console: "Keep
 out of untrusted browsers", X8): a system's server secret (`server_secrets`: MemexAI's admin
 secret or agent key) named with a client-bundle prefix (`client_env_prefixes`:
 `NEXT_PUBLIC_MEMEX_ADMIN_SECRET`), set in a `.env*`/compose/MCP `env` block or read in code, is
-shipped to every browser: any visitor is the operator, or picks any `userId`.
+shipped to every browser: any visitor is the operator, or picks any `userId`. And a call
+that must name its tenant scope and names none (`scope_required`: MemoRizz
+`generate_summaries(days_back=7)`, seed 002 "Explicit compaction scope") takes it from
+whichever request ran last.
 """
 
 from __future__ import annotations
@@ -35,7 +38,24 @@ _ENV_READ = re.compile(r"\benv(?:\.|\[\s*[\"'])([A-Z][A-Z0-9_]*)")
 @check(codes.UNTRUSTED_IDENTITY)
 def untrusted_identity(ctx: CheckContext) -> Iterator[Finding]:
     yield from _identities(ctx)
+    yield from _unscoped(ctx)
     yield from _client_secrets(ctx)
+
+
+def _unscoped(ctx: CheckContext) -> Iterator[Finding]:
+    """Calls that must name their tenant scope (`scope_required`: a background compaction)
+    and name none of it: the identity is whatever request ran last (seed 002, M6)."""
+    for site in ctx.facts.sites:
+        if not (site.kind.declares("scope_required") and site.attr("scope_required") is True):
+            continue
+        names = (*ctx.facts.knowledge.identity_attributes(site.system), "memory_id")
+        if any(site.kind.declares(n) and site.attr(n) is not None for n in names):
+            continue
+        scope = ", ".join(f"`{n}=`" for n in names if site.kind.declares(n))
+        yield ctx.finding(
+            codes.UNTRUSTED_IDENTITY, location=site.location, symbol=site.symbol,
+            message=f"`{site.attr('callee')}` names no tenant scope ({scope}): a background "
+                    "task then takes its tenant from whichever request ran last")
 
 
 def _identities(ctx: CheckContext) -> Iterator[Finding]:
