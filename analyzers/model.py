@@ -467,6 +467,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("skill_type", LITERAL, "the playbook's skill type", True),
         _a("version_id", TEXT, "the source text of the activated version"),
         _a("agent_id", TEXT, "the source text of the agent identity"),
+        _a("model_routing", FLAG, "the configured model plans which agent or delegate acts"),
+        _a("mode", LITERAL, "the orchestration mode the code names", True),
     ),
     SiteKind.MEMORY_READ: (
         _STORE, _OPERATION, _SESSION,
