@@ -377,6 +377,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("user_id", TEXT, "the source text of the user identity argument"),
         _a("proposal_id", TEXT, "the source text of the resumed proposal"),
         _a("continue_model", LITERAL, "whether the model continues after the approval", True),
+        _a("errors_in_stream", FLAG, "a failure arrives as a terminal error event in the "
+           "stream, not as an exception"),
+        _a("raise_on_error", LITERAL, "whether the stream raises on a provider failure", True),
         _a("evidence_only", LITERAL, "whether the answer is restricted to evidence", True),
         _a("mode", LITERAL, "the recall mode", True),
         _a("auto_activate", LITERAL, "whether the optimised prompt is activated unreviewed",

@@ -16,6 +16,9 @@ A third shape is H4's negative-polarity verdict (other-systems.md §4.5): the ex
 unless a handoff verdict or a model's verdict equals a refusal — `if verdict == "block":
 return`, `if verdict != "reject": refund()` — so a timeout (`None`), an error string or any
 unforeseen answer falls through to the effect. Only an explicit approval should let it run.
+
+A fourth: a stream that reports a provider failure as a terminal event (MemoRizz `run_stream`,
+seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`).
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import (CheckContext, check, executor_severity,
                                          severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.checks._streams import unchecked_streams
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
-from topo.audit.model import Finding
+from topo.audit.model import Finding, Severity
 
 __all__ = ["unsafe_fallback"]
 
@@ -43,6 +47,7 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
                  for s in sites_of_kind(ctx.graph, SiteKind.FALLBACK)}
     controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
     yield from _negative_verdicts(ctx)
+    yield from _stream_errors(ctx)
     if not controls:
         return
     reported: set[tuple[str, str]] = set()
@@ -61,6 +66,16 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
 _EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
 _INCLUDING = frozenset({"!=", "not in"})
 _BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _stream_errors(ctx: CheckContext) -> Iterator[Finding]:
+    for site, loop in unchecked_streams(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=site.location, symbol=site.symbol,
+            message=f"the loop over `{site.attr('callee')}` (line {loop.location.line}) never "
+                    "tests a chunk for the stream's terminal error event, and the stream does "
+                    "not raise: a provider failure reads as a finished answer",
+            related=(loop.location,), severity=Severity.HIGH)
 
 
 def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:
