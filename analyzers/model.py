@@ -337,6 +337,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
+        _a("needs_prompt_block", FLAG, "memory tools that assume the system's prompt block "
+           "(its policy and index) in the same model call"),
         _a("destructive", FLAG, "the tools can delete memory"),
         _a("receives", TEXT, "`output`: the framework hands the function the model's output "
                              "(an output validator), not a tool call; it is no tool"),

@@ -18,7 +18,9 @@ return`, `if verdict != "reject": refund()` — so a timeout (`None`), an error 
 unforeseen answer falls through to the effect. Only an explicit approval should let it run.
 
 A fourth: a stream that reports a provider failure as a terminal event (MemoRizz `run_stream`,
-seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`).
+seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`); and memory
+tools handed to a model without the prompt block that carries their policy (MemexAI, seed 003
+X1: `_prompt_block`), medium.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import (CheckContext, check, executor_severity,
                                          severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.checks._prompt_block import tools_without_prompt_block
 from topo.audit.checks._streams import unchecked_streams
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
@@ -48,6 +51,7 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
     controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
     yield from _negative_verdicts(ctx)
     yield from _stream_errors(ctx)
+    yield from _missing_prompt_blocks(ctx)
     if not controls:
         return
     reported: set[tuple[str, str]] = set()
@@ -66,6 +70,16 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
 _EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
 _INCLUDING = frozenset({"!=", "not in"})
 _BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _missing_prompt_blocks(ctx: CheckContext) -> Iterator[Finding]:
+    for model, toolset in tools_without_prompt_block(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=model.location, symbol=model.symbol,
+            message=f"`{model.attr('callee')}` gets the memory tools of "
+                    f"`{toolset.attr('callee')}` without the prompt block: the model reads and "
+                    "writes memory with none of the shared/** policy those tools assume",
+            related=(toolset.location,), severity=Severity.MEDIUM)
 
 
 def _stream_errors(ctx: CheckContext) -> Iterator[Finding]:
