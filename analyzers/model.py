@@ -473,6 +473,12 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("version_id", TEXT, "the source text of the activated version"),
         _a("agent_id", TEXT, "the source text of the agent identity"),
         _a("model_routing", FLAG, "the configured model plans which agent or delegate acts"),
+        _a("direct_exposure", FLAG, "every registered tool schema is shown to the model, "
+           "without the runtime's per-turn selection and allowlisted invocation"),
+        _a("exposure_limit", LITERAL, "the most tools the system calls a small tool set for "
+           "direct exposure", True),
+        _a("disclosure", LITERAL, "whether the runtime selects the tool schemas shown each "
+           "turn (progressive disclosure)", True),
         _a("mode", LITERAL, "the orchestration mode the code names", True),
     ),
     SiteKind.MEMORY_READ: (

@@ -20,7 +20,8 @@ unforeseen answer falls through to the effect. Only an explicit approval should 
 A fourth: a stream that reports a provider failure as a terminal event (MemoRizz `run_stream`,
 seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`); and memory
 tools handed to a model without the prompt block that carries their policy (MemexAI, seed 003
-X1: `_prompt_block`), medium.
+X1: `_prompt_block`), medium; and the tool router switched off for more tools than a small
+set (MemoRizz `ContextPolicy(progressive_tool_disclosure=False)`, M4: `_tool_exposure`), medium.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from topo.audit.checks._registry import (CheckContext, check, executor_severity,
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
 from topo.audit.checks._prompt_block import tools_without_prompt_block
 from topo.audit.checks._streams import unchecked_streams
+from topo.audit.checks._tool_exposure import oversized_direct_exposure
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 from topo.audit.model import Finding, Severity
@@ -52,6 +54,7 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
     yield from _negative_verdicts(ctx)
     yield from _stream_errors(ctx)
     yield from _missing_prompt_blocks(ctx)
+    yield from _direct_exposure(ctx)
     if not controls:
         return
     reported: set[tuple[str, str]] = set()
@@ -70,6 +73,17 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
 _EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
 _INCLUDING = frozenset({"!=", "not in"})
 _BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _direct_exposure(ctx: CheckContext) -> Iterator[Finding]:
+    for switch, count in oversized_direct_exposure(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=switch.location, symbol=switch.symbol,
+            message=f"`{switch.attr('callee')}` turns progressive tool disclosure off for "
+                    f"{count} tools (a small set is at most {switch.attr('exposure_limit')}): "
+                    "the model sees every schema, without per-turn scoping or allowlisted "
+                    "invocation",
+            severity=Severity.MEDIUM)
 
 
 def _missing_prompt_blocks(ctx: CheckContext) -> Iterator[Finding]:
