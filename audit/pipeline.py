@@ -141,7 +141,9 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     configs, config_unknowns = read_configs(root, inventory.configs,
                                             request.discovery.max_file_size,
                                             settings_kept=facts.knowledge.settings(),
-                                            known_servers=facts.knowledge.mcp_servers)
+                                            known_servers=facts.knowledge.mcp_servers,
+                                            documents=inventory.documents,
+                                            prose_paths=facts.knowledge.prose_paths())
     facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)

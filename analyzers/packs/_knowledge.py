@@ -36,6 +36,8 @@ class Knowledge:
     fingerprints: tuple[tuple[str, tuple[str, ...]], ...] = ()  # system → module prefixes
     policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
     config_settings: tuple[str, ...] = ()                        # settings packs name
+    server_secrets: tuple[tuple[str, str], ...] = ()             # (system, variable)
+    client_env_prefixes: tuple[str, ...] = ()                    # `NEXT_PUBLIC_`, `VITE_`
     mcp_servers: tuple[McpServerRule, ...] = ()
     routes: tuple[RouteRule, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
@@ -65,6 +67,9 @@ class Knowledge:
             policy_writes=tuple((pack.system, rule) for pack in packs
                                 for rule in pack.policy_writes),
             config_settings=_union(pack.settings for pack in packs),
+            server_secrets=tuple((pack.system, name) for pack in packs
+                                 for name in pack.server_secrets),
+            client_env_prefixes=_union(pack.client_env_prefixes for pack in packs),
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
@@ -114,7 +119,26 @@ class Knowledge:
         changing the authority graph and those a retention or policy-write rule reads."""
         return _union([self.config_settings,
                        *((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
-                       *((rule.mode_setting,) for _, rule in self.write_modes())])
+                       *((rule.mode_setting,) for _, rule in self.write_modes()),
+                       self.client_secret_names()])
+
+    def prose_paths(self) -> tuple[tuple[str, str], ...]:
+        """(store, path prefix) of each policy path (`shared/`): repository Markdown under one
+        is prose that store gives every prompt."""
+        return tuple(sorted({(rule.store, prefix) for _, rule in self.policy_writes
+                             for prefix in rule.path_prefixes}))
+
+    def client_secret_names(self) -> tuple[str, ...]:
+        """A server secret under each client-bundle prefix (`NEXT_PUBLIC_MEMEX_ADMIN_SECRET`):
+        the names whose mere presence ships the credential to browsers."""
+        return tuple(sorted(prefix + name for prefix in self.client_env_prefixes
+                            for _, name in self.server_secrets))
+
+    def client_secret(self, variable: str) -> tuple[str, str] | None:
+        """(system, secret) when `variable` is a server secret under a client-bundle prefix."""
+        return next(((system, name) for prefix in self.client_env_prefixes
+                     for system, name in self.server_secrets if variable == prefix + name),
+                    None)
 
     def mcp_server(self, name: str | None) -> McpServerRule | None:
         """The known MCP server a config entry was identified as (`McpServer.known`)."""

@@ -170,8 +170,8 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`, `[[live_shadow]]`,
-    `[[canary_deciders]]`, `[schema_fields]`."""
+    `[[policy_writes]]`, `settings`, `server_secrets`, `client_env_prefixes`, `[[mcp_servers]]`,
+    `[[routes]]`, `[[live_shadow]]`, `[[canary_deciders]]`, `[schema_fields]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -211,6 +211,8 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                              mode_value=rule.get("mode_value", ""))
                 for rule in raw.get("policy_writes", ())),
             "settings": tuple(raw.get("settings", ())),
+            "server_secrets": tuple(raw.get("server_secrets", ())),
+            "client_env_prefixes": tuple(raw.get("client_env_prefixes", ())),
             "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
                                  for i, server in enumerate(raw.get("mcp_servers", ()))),
             "routes": tuple(_route(rule, f"{file}: routes[{i}]")

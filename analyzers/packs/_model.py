@@ -358,6 +358,8 @@ class Pack:
     retention: tuple[RetentionRule, ...] = ()
     policy_writes: tuple[PolicyWrites, ...] = ()
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
+    server_secrets: tuple[str, ...] = ()   # credential variables only a server may hold
+    client_env_prefixes: tuple[str, ...] = ()   # variable prefixes bundlers ship to browsers
     mcp_servers: tuple[McpServerRule, ...] = ()
     verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     judgements: tuple[Judgement, ...] = ()

@@ -1,5 +1,6 @@
 """HIDDEN-AUTHORITY: a threshold or branch on a model-derived value selects a consequential
-action (seed 000, "Inventory hidden authority": a score above 0.8 issues a refund)."""
+action (seed 000, "Inventory hidden authority": a score above 0.8 issues a refund), or the
+model plans which delegate acts (MemoRizz LLM-planned delegation, seed 002)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
-from topo.audit.model import Finding
+from topo.audit.model import Finding, Severity
 
 __all__ = ["hidden_authority", "gate_text"]
 
@@ -88,3 +89,20 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
             related=tuple(effect.location for effect, _ in effects),
             severity=executor_severity(codes.HIDDEN_AUTHORITY, executor),
             inferred=True)
+    yield from _model_routing(ctx)
+
+
+def _model_routing(ctx: CheckContext) -> Iterator[Finding]:
+    """Orchestration the configured model plans (`model_routing`: MemoRizz `with_delegation`
+    without a deterministic plan, seed 002 M9): the model's plan chooses which delegate acts,
+    with its tools. High: the route is hidden authority, the effects are the delegates'."""
+    for site in sites_of_kind(ctx.graph, SiteKind.PROMPT_POLICY):
+        if site.attr("model_routing") is not True:
+            continue
+        mode = site.attr("mode")
+        how = f"mode `{mode}`" if mode is not None else "no deterministic plan"
+        yield ctx.finding(
+            codes.HIDDEN_AUTHORITY, location=site.location, symbol=site.symbol,
+            message=f"`{site.attr('callee')}` ({how}) lets the configured model plan which "
+                    "delegate acts: its output routes the work, and no code decides it",
+            severity=Severity.HIGH)

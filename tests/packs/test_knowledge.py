@@ -73,7 +73,12 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
         "AMI_PROJECT", "MEMEX_DREAM_ENABLED", "MEMEX_SEARCH_MODE", "MEMEX_SHARED_WRITE_MODE",
         "MUBIT_CL_", "MUBIT_CONTROL_", "MUBIT_CORE_ENABLE_", "MUBIT_TRANSPORT")
     assert set(knowledge.settings()) == {*knowledge.config_settings, "MUBIT_CL_FORGET",
-                                         "MUBIT_CL_UNFORGET"}
+                                         "MUBIT_CL_UNFORGET", *knowledge.client_secret_names()}
+    # Server credentials under a client-bundle prefix: kept by name, to be reported.
+    assert "NEXT_PUBLIC_MEMEX_ADMIN_SECRET" in knowledge.client_secret_names()
+    assert knowledge.client_secret("VITE_MEMEX_API_KEY") == ("memexai", "MEMEX_API_KEY")
+    assert knowledge.client_secret("MEMEX_ADMIN_SECRET") is None
+    assert knowledge.client_secret("NEXT_PUBLIC_MEMEX_URL") is None
     mubit, memex = knowledge.mcp_server("mubit"), knowledge.mcp_server("memexai")
     assert (mubit.system, mubit.packages, mubit.destructive) == \
         ("mubit", ("@mubit-ai/mcp",), ("mubit_forget",)) and len(mubit.tools) == 21
