@@ -226,6 +226,9 @@ class Definition:
     # Classes: the fields the body declares (`conn: asyncpg.Connection`, TS `db: Pool`), each
     # with its class, or None when the declaration names none (`Any`, a union, a string).
     fields: tuple[tuple[str, str | None], ...] = ()
+    # Classes: each declared field's annotation as written (`amount_cents: int`, a pydantic or
+    # dataclass field, a TS `total: number`), for the types of atoms read from it.
+    annotations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,7 +291,14 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("value", LITERAL, "the atom value", True),
         _a("value_type", TEXT, "the static type of the value as Memrail sees it, or `dynamic`"),
         _a("source", LITERAL, "the atom's declared source (`system`, `ml`, …)", True),
+        _a("source_declared", LITERAL, "the source as the code writes it (none: the SDK's "
+                                       "default, `system`)", True),
         _a("attribute_keys", NAMES, "the literal keys of an event's attributes", True),
+        _a("attribute_reads", NAMES, "events: (attribute, the access path its value reads) "
+                                     "pairs", True),
+        _a("timestamp", TEXT, "events: the source text of the timestamp given"),
+        _a("timestamp_zone", TEXT, "events: whether that timestamp is `aware`, `naive` or "
+                                   "`unknown`"),
         _a("expanded", FLAG, "the atom comes from expanding a dict (atoms_from_dict)"),
         _a("prefix", LITERAL, "expanded atoms: the key prefix", True),
         _a("data_text", TEXT, "expanded atoms: the source text of a dict that cannot be read"),
@@ -303,6 +310,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("event_name", LITERAL, "the emitted event's `subject.verb.object`", True),
         _a("event_names", NAMES, "the same, for each event of a batch", True),
         _a("attribute_keys", NAMES, "the literal keys of the event's attributes", True),
+        _a("timestamp", TEXT, "the source text of a timestamp given with the emit itself"),
+        _a("timestamp_zone", TEXT, "whether that timestamp is `aware`, `naive` or `unknown`"),
         _a("project", LITERAL, "the project argument", True),
         _a("workspace", LITERAL, "the workspace argument", True),
         _a("outcome", LITERAL, "a recorded outcome or score", True),
@@ -323,6 +332,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("definition", TEXT, "the qualified name of the registered function", True),
         _a("framework", TEXT, "the framework that hands the tool to a model"),
         _a("projects", LITERAL, "the projects a Memrail tool is registered for", True),
+        _a("timeout_ms", LITERAL, "the handler's registered timeout, in milliseconds", True),
         _a("description", TEXT, "the source text of the tool description"),
         _a("schema", TEXT, "the source text of the parameter schema"),
         _a("input_schema", TEXT, "the source text of the input schema"),
@@ -337,6 +347,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
+        _a("needs_prompt_block", FLAG, "memory tools that assume the system's prompt block "
+           "(its policy and index) in the same model call"),
         _a("destructive", FLAG, "the tools can delete memory"),
         _a("receives", TEXT, "`output`: the framework hands the function the model's output "
                              "(an output validator), not a tool call; it is no tool"),
@@ -377,6 +389,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("user_id", TEXT, "the source text of the user identity argument"),
         _a("proposal_id", TEXT, "the source text of the resumed proposal"),
         _a("continue_model", LITERAL, "whether the model continues after the approval", True),
+        _a("errors_in_stream", FLAG, "a failure arrives as a terminal error event in the "
+           "stream, not as an exception"),
+        _a("raise_on_error", LITERAL, "whether the stream raises on a provider failure", True),
         _a("evidence_only", LITERAL, "whether the answer is restricted to evidence", True),
         _a("mode", LITERAL, "the recall mode", True),
         _a("auto_activate", LITERAL, "whether the optimised prompt is activated unreviewed",
@@ -467,6 +482,14 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("skill_type", LITERAL, "the playbook's skill type", True),
         _a("version_id", TEXT, "the source text of the activated version"),
         _a("agent_id", TEXT, "the source text of the agent identity"),
+        _a("model_routing", FLAG, "the configured model plans which agent or delegate acts"),
+        _a("direct_exposure", FLAG, "every registered tool schema is shown to the model, "
+           "without the runtime's per-turn selection and allowlisted invocation"),
+        _a("exposure_limit", LITERAL, "the most tools the system calls a small tool set for "
+           "direct exposure", True),
+        _a("disclosure", LITERAL, "whether the runtime selects the tool schemas shown each "
+           "turn (progressive disclosure)", True),
+        _a("mode", LITERAL, "the orchestration mode the code names", True),
     ),
     SiteKind.MEMORY_READ: (
         _STORE, _OPERATION, _SESSION,
@@ -506,6 +529,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("upsert_key", TEXT, "the source text of the upsert key"),
         _a("idempotency_key", TEXT, "the source text of the idempotency key"),
         _a("user_id", TEXT, "the source text of the user identity argument"),
+        _a("memory_id", TEXT, "the source text of the memory scope argument"),
+        _a("scope_required", FLAG, "the call must name its tenant scope (a background "
+           "compaction): without one it acts on whichever request ran last"),
         _a("path", LITERAL, "the file path written", True),
         _a("namespace", LITERAL, "the namespace of a key-value memory store written", True),
         _a("store_key", LITERAL, "the key of a key-value memory store written", True),

@@ -15,8 +15,10 @@ from dataclasses import dataclass, replace
 import networkx as nx
 
 from topo.analyzers.model import Edge, Site, SiteKind
+from topo.audit.checks import AtomValue
 from topo.audit.graph.build import EVIDENCE, INFERRED, KIND
 from topo.audit.graph.relations import Relation, drawn_functions
+from topo.audit.handlers import Handler, emu_destination, unfinished
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
@@ -27,6 +29,8 @@ __all__ = ["UNKNOWN", "Contracts", "DecisionPoint", "InferredPoint", "AtomContra
 UNKNOWN = "unknown"      # the name of a decision point nobody wrote down
 ACTION_HANDLER_TYPES = ("route", "decision_prompt", "context_directive")
 _GAP_CODES = ("ACTION-GAP", "COHERENCE-GAP")
+_DISPATCHED = ("handled by a dispatcher branch in the application, not by a registered tool or "
+               "SDK handler: no schema, version or project the executor checks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,9 @@ class Caller:
 class Candidate:
     key: str                        # state key or tag kind
     atom: str | None                # the first atom site (by line) building it; None: absent
+    type: str | None = None         # the value's type when the code declares it (not literal)
+    domain: tuple[str, ...] | None = None   # the fixed set of strings it can take
+    type_source: str | None = None  # validator | annotation | schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +124,11 @@ class ActionConnection:
     status: str
     retry_policy: str | None = None        # the EMU's `tool.retry` (`none`, `fixed x3`, …)
     idempotency: str | None = None         # the EMUs' enabled idempotency scope keys
-    timeout: str | None = None             # the EMU's `tool.timeout_ms`
+    timeout: str | None = None             # the EMU's `tool.timeout_ms`, else the handler's
+    timeout_outcome: str | None = None     # what happens when that timeout fires
     outcome_events: tuple[str, ...] = ()   # events emitted after the handler's effects
+    handler: Handler | None = None         # the function the action runs (tool_call only)
+    incomplete: tuple[str, ...] = ()       # why every handler found cannot complete it
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +165,14 @@ class _Index:
 def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
                        relations: tuple[Relation, ...], graph: nx.MultiDiGraph,
                        emus: Iterable[Emu], findings: Iterable[Finding],
-                       projects: Mapping[str, str] | None = None) -> Contracts:
+                       projects: Mapping[str, str] | None = None,
+                       handlers: Mapping[str, Handler] | None = None,
+                       values: Mapping[str, AtomValue] | None = None) -> Contracts:
     """The decision-point sections of TOPOLOGY_STATE, as facts; `relations` are the graph's
     shown structural edges (`shown_relations`), `projects` the Memrail project each decision
-    call decides in, where the code says (its own `project=` or its client's)."""
+    call decides in, where the code says (its own `project=` or its client's); `handlers` the
+    functions registrations hand actions to, by function key (`topo.audit.handlers`); `values`
+    the type and domain the code declares for an atom's value, by atom site id."""
     emus = tuple(emus)
     index = _Index({s.id: s for s in sites}, defaultdict(list), defaultdict(list),
                    drawn_functions(graph, edges))
@@ -170,10 +184,10 @@ def decision_contracts(sites: tuple[Site, ...], edges: tuple[Edge, ...],
     return Contracts(
         points=_points(sites, emus), call_projects=tuple(sorted((projects or {}).items())),
         inferred_points=_inferred_points(graph, relations),
-        atom_contracts=tuple(_atom_contract(index, graph, call, emus, producers)
+        atom_contracts=tuple(_atom_contract(index, graph, call, emus, producers, values or {})
                              for call in _of_kind(sites, SiteKind.DECISION_CALL)),
         events=_event_flows(producers, emus),
-        actions=_actions(index, sites, emus, findings))
+        actions=_actions(index, sites, emus, findings, handlers or {}))
 
 
 def _of_kind(sites: Iterable[Site], *kinds: SiteKind) -> list[Site]:
@@ -223,7 +237,8 @@ def _inferred_points(graph: nx.MultiDiGraph, relations: tuple[Relation, ...]
 
 
 def _atom_contract(index: _Index, graph: nx.MultiDiGraph, call: Site, emus: tuple[Emu, ...],
-                   producers: dict[str, list[Site]]) -> AtomContract:
+                   producers: dict[str, list[Site]],
+                   values: Mapping[str, AtomValue]) -> AtomContract:
     point = call.attr("decision_point")
     atoms = [index.sites[a] for a, kind in index.incoming.get(call.id, ())
              if kind == "observation" and a in index.sites
@@ -231,7 +246,7 @@ def _atom_contract(index: _Index, graph: nx.MultiDiGraph, call: Site, emus: tupl
     bound = [e for e in emus if point and e.decision_point == point]
     return AtomContract(
         _point_name(call), call, _callers(index, graph, call.symbol),
-        _candidates(atoms, bound, "state"), _candidates(atoms, bound, "tag"),
+        _candidates(atoms, bound, "state", values), _candidates(atoms, bound, "tag", values),
         tuple(EventNeed(name, tuple(s.id for s in producers.get(name, ())))
               for name in _required(bound, "event")))
 
@@ -250,7 +265,8 @@ def _shown_file(graph: nx.MultiDiGraph, node: str, functions: frozenset[str]) ->
     return (data.get(EVIDENCE) or (None,))[0]
 
 
-def _candidates(atoms: list[Site], emus: list[Emu], kind: str) -> tuple[Candidate, ...]:
+def _candidates(atoms: list[Site], emus: list[Emu], kind: str,
+                values: Mapping[str, AtomValue]) -> tuple[Candidate, ...]:
     found: dict[str, str | None] = {}
     for atom in sorted(atoms, key=lambda a: a.location.line):
         if atom.attr("kind") != kind or not atom.attr("key"):
@@ -258,7 +274,14 @@ def _candidates(atoms: list[Site], emus: list[Emu], kind: str) -> tuple[Candidat
         found.setdefault(str(atom.attr("key")), atom.id)
     for key in _required(emus, kind):
         found.setdefault(key, None)
-    return tuple(Candidate(key, atom) for key, atom in sorted(found.items()))
+    return tuple(_candidate(key, atom, values.get(atom or ""))
+                 for key, atom in sorted(found.items()))
+
+
+def _candidate(key: str, atom: str | None, value: AtomValue | None) -> Candidate:
+    if value is None:
+        return Candidate(key, atom)
+    return Candidate(key, atom, value.type, value.domain, value.source)
 
 
 def _required(emus: list[Emu], kind: str) -> list[str]:
@@ -304,7 +327,8 @@ def _event_flows(producers: dict[str, list[Site]], emus: tuple[Emu, ...]
 
 
 def _actions(index: _Index, sites: tuple[Site, ...], emus: tuple[Emu, ...],
-             findings: Iterable[Finding]) -> tuple[ActionConnection, ...]:
+             findings: Iterable[Finding], handlers: Mapping[str, Handler]
+             ) -> tuple[ActionConnection, ...]:
     gaps: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for finding in findings:
         if finding.code.id in _GAP_CODES and finding.emu_key:
@@ -330,21 +354,73 @@ def _actions(index: _Index, sites: tuple[Site, ...], emus: tuple[Emu, ...],
     for tool in registrations:
         uses.setdefault(f"tool_call.{tool}", ("tool_call", tool))
     by_key = {emu.emu_key: emu for emu in emus}
-    return tuple(replace(_connection(index, sites, key, kind, name, registrations,
-                                     used_by[key], versions.get(key), found[key]),
-                         **_execution_terms([by_key[k] for k in used_by[key] if k in by_key]))
-                 for key, (kind, name) in sorted(uses.items()))
+    connections = []
+    for key, (kind, name) in sorted(uses.items()):
+        using = [by_key[k] for k in used_by[key] if k in by_key]
+        connection = _handled(_connection(index, sites, key, kind, name, registrations,
+                                          used_by[key], versions.get(key), found[key]),
+                              index, handlers, using)
+        connections.append(replace(connection, **_execution_terms(index, connection, using)))
+    return tuple(connections)
 
 
-def _execution_terms(emus: list[Emu]) -> dict:
-    """Retry, idempotency and timeout as the EMUs using an action write them (seed 000 §6);
-    None where no EMU says, or where they disagree (then the EMUs are the place to look)."""
+def _handled(connection: ActionConnection, index: _Index, handlers: Mapping[str, Handler],
+             emus: list[Emu]) -> ActionConnection:
+    """The real handler (the registered function, not the one registering it) and, when every
+    handler found cannot complete the action, why: then the action is partially connected,
+    whatever the ACTION-GAP finding's wording."""
+    sites = [index.sites[s] for s in (*connection.registrations, *(connection.handlers or ()))]
+    found = [handlers.get(str(s.attr("definition"))) for s in sites]
+    destinations = {emu_destination(e) for e in emus} or {None}
+    why = {reason: None for d in sorted(destinations, key=str)
+           for reason in (unfinished(found, d) or (None, ()))[1]}
+    handler = found[0] if connection.registrations and found else None
+    if not sites and not connection.gaps and connection.status == "partially_connected":
+        return replace(connection, incomplete=(_DISPATCHED,))
+    if not (why and sites and connection.status == "missing"):
+        return replace(connection, handler=handler)
+    return replace(connection, handler=handler, incomplete=tuple(why),
+                   status="partially_connected")
+
+
+def _execution_terms(index: _Index, connection: ActionConnection, emus: list[Emu]) -> dict:
+    """Retry, idempotency, timeout and timeout outcome as the EMUs using an action write them
+    (seed 000 §6), the timeout else as the handler's registration does; None where nothing
+    says, or where the EMUs disagree (then the EMUs are the place to look)."""
     retries = {_retry(e) for e in emus} - {None}
     scopes = {_scope(e) for e in emus} - {None}
     timeouts = {_timeout(e) for e in emus} - {None}
-    return {"retry_policy": retries.pop() if len(retries) == 1 else None,
-            "idempotency": scopes.pop() if len(scopes) == 1 else None,
-            "timeout": timeouts.pop() if len(timeouts) == 1 else None}
+    outcomes = {_written_outcome(e) for e in emus} - {None}
+    retry = retries.pop() if len(retries) == 1 else None
+    timeout = timeouts.pop() if len(timeouts) == 1 else None
+    if timeout is None and not timeouts:
+        timeout = _registered_timeout(index, connection)
+    outcome = outcomes.pop() if len(outcomes) == 1 else None
+    if outcome is None and not outcomes and timeout and connection.kind == "tool_call":
+        # The SDK executor ends a call that outlives its timeout as a failed execution
+        # (ack `failed`); the EMU's retry policy says whether it runs again.
+        outcome = "fails" + (f", then retried ({retry})" if retry and retry != "none"
+                             else ", not retried" if retry == "none" else "")
+    return {"retry_policy": retry, "idempotency": scopes.pop() if len(scopes) == 1 else None,
+            "timeout": timeout, "timeout_outcome": outcome}
+
+
+def _registered_timeout(index: _Index, connection: ActionConnection) -> str | None:
+    """The `timeout_ms` the tool's registration gives its handler, when all of them agree."""
+    found = {index.sites[s].attr("timeout_ms") for s in connection.registrations}
+    value = found.pop() if len(found) == 1 else None
+    return f"{value} ms (registration)" if isinstance(value, int) and \
+        not isinstance(value, bool) else None
+
+
+def _written_outcome(emu: Emu) -> str | None:
+    """A `timeout_outcome` the EMU's action (or its metadata) writes, as seed 000 §6 names it."""
+    metadata = emu.action.get("metadata")
+    for holder in (emu.action, metadata if isinstance(metadata, dict) else {}):
+        value = holder.get("timeout_outcome")
+        if isinstance(value, str) and value:
+            return value
+    return None
 
 
 def _tool(emu: Emu) -> dict:
@@ -370,8 +446,16 @@ def _scope(emu: Emu) -> str | None:
 
 
 def _timeout(emu: Emu) -> str | None:
+    """`tool.timeout_ms`, or a human step's `timeout` (`24h`) on the action or its metadata."""
     value = _tool(emu).get("timeout_ms")
-    return f"{value} ms" if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value} ms"
+    metadata = emu.action.get("metadata")
+    for holder in (emu.action, metadata if isinstance(metadata, dict) else {}):
+        written = holder.get("timeout")
+        if isinstance(written, str) and written:
+            return written
+    return None
 
 
 def _connection(index: _Index, sites: tuple[Site, ...], key: str, kind: str, name: str | None,

@@ -21,7 +21,7 @@ from topo.analyzers.frontend.executor import ExecutorError
 from topo.analyzers.frontend.stage import analyze_files, project_layout
 from topo.analyzers.packs import PackError, load_packs
 from topo.audit import emitters, policy
-from topo.audit.checks import CheckConfig, chain_query, run_checks
+from topo.audit.checks import CheckConfig, chain_query, declared_atom_values, run_checks
 from topo.audit.checks._integration import decision_projects
 from topo.audit.contracts import Contracts, decision_contracts
 from topo.audit.coverage import Coverage, coverage_of
@@ -30,6 +30,7 @@ from topo.audit.finding_traces import FindingTrace, finding_traces
 from topo.audit.fingerprint import with_fingerprints
 from topo.audit.graph.build import build_graph
 from topo.audit.graph.relations import Node, Relation, shown_nodes, shown_relations
+from topo.audit.handlers import handlers_by_key
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.outcomes import Outcome, outcomes_of
@@ -140,7 +141,9 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     configs, config_unknowns = read_configs(root, inventory.configs,
                                             request.discovery.max_file_size,
                                             settings_kept=facts.knowledge.settings(),
-                                            known_servers=facts.knowledge.mcp_servers)
+                                            known_servers=facts.knowledge.mcp_servers,
+                                            documents=inventory.documents,
+                                            prose_paths=facts.knowledge.prose_paths())
     facts = dataclasses.replace(facts, configs=configs)
     progress.stage("reading EMU policies")
     emus, policy_findings, policy_unknowns = _policies(root, inventory, request.retention_days)
@@ -167,8 +170,11 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
     placement = place_nodes(facts.sites, nodes, facts.edges, relations,
                             manifests=inventory.manifests, root_project=root_name(root))
     contracts = decision_contracts(facts.sites, facts.edges, relations, graph, emus, findings,
-                                   decision_projects(facts))
-    reachability = reachability_matrix(emus, findings)
+                                   decision_projects(facts),
+                                   handlers_by_key(facts.files, facts.sites, facts.knowledge),
+                                   declared_atom_values(graph, facts, emus, config, reach))
+    reachability = reachability_matrix(emus, findings, frozenset(
+        k for a in contracts.actions if a.incomplete for k in a.used_by))
     tools = tool_inventory(facts.sites, facts.edges, nodes, placement, findings,
                            contracts.actions)
     return AuditResult(

@@ -94,11 +94,17 @@ def _candidates(index: DocumentIndex, candidates: tuple[Candidate, ...]) -> dict
         atom = index.sites[candidate.atom]
         attrs = atom["attrs"]
         value_type = attrs.get("value_type")
+        if value_type in (None, "dynamic"):
+            value_type = candidate.type or UNKNOWN
         entry = {"source": attrs.get("source", UNKNOWN),
                  "value": attrs.get("value_text", UNKNOWN),
-                 "type": UNKNOWN if value_type in (None, "dynamic") else value_type,
+                 "type": value_type,
                  "presence": "conditional" if attrs.get("conditional") else "always",
                  "line": atom["line"]}
+        if candidate.type_source is not None and candidate.type == value_type:
+            entry["type_from"] = candidate.type_source
+        if candidate.domain is not None:
+            entry["domain"] = list(candidate.domain)
         if attrs.get("conditional"):
             entry["condition"] = attrs.get("condition", UNKNOWN)
         found[candidate.key] = entry
@@ -148,7 +154,7 @@ def _action(index: DocumentIndex, action: ActionConnection, ids: dict[str, str])
         entry.update(
             schema_registered=bool(sites),
             framework=sites[0]["attrs"].get("framework", UNKNOWN) if sites else UNKNOWN,
-            executor=location(sites[0]["file"], sites[0]["symbol"]) if sites else UNKNOWN,
+            executor=_executor(action, sites),
             effects=sorted({f"{e['attrs'].get('callee', UNKNOWN)} "
                             f"({e['attrs'].get('tier', UNKNOWN)})" for e in executors}),
             version=action.version or UNKNOWN,
@@ -157,12 +163,28 @@ def _action(index: DocumentIndex, action: ActionConnection, ids: dict[str, str])
             retry_policy=action.retry_policy or UNKNOWN,
             idempotency=action.idempotency or UNKNOWN,
             outcome_event=list(action.outcome_events) or UNKNOWN,
-            timeout=action.timeout or UNKNOWN)
+            timeout=action.timeout or UNKNOWN,
+            timeout_outcome=action.timeout_outcome or UNKNOWN)
     else:
         if action.handlers is not None:
             entry["handler"] = [location(index.sites[h]["file"], index.sites[h]["symbol"])
                                 for h in action.handlers] or "missing"
         if action.version:
             entry["version"] = action.version
+        entry.update(timeout=action.timeout or UNKNOWN,
+                     timeout_outcome=action.timeout_outcome or UNKNOWN)
+    if action.incomplete:
+        entry["incomplete_because"] = list(action.incomplete)
     entry["status"] = action.status
     return entry
+
+
+def _executor(action: ActionConnection, sites: list[dict]) -> str:
+    """The function the tool runs: the handler a registration names, not the function that
+    registers it (`setup()` calling `register_tool(…, handler=notify)` runs `notify`)."""
+    if action.handler is not None:
+        return location(action.handler.file, action.handler.key)
+    if not sites:
+        return UNKNOWN
+    definition = sites[0]["attrs"].get("definition")
+    return location(sites[0]["file"], definition or sites[0]["symbol"])

@@ -10,7 +10,8 @@ Parse-only and language-blind: stdlib `json` (with `//` and `/* */` comments, as
 Cursor accept), a dotenv line reader, and a YAML reader that only understands a compose
 `environment:` block (a mapping or a `- KEY=value` list). Nothing is executed or substituted:
 `${VAR:-rw}` is recorded as not literal. Only the settings the rule packs name (and their
-prefixes) are kept, so secrets in `.env` files never enter the facts; which MCP servers are
+prefixes) are kept, so secrets in `.env` files never enter the facts (a credential a pack
+names exactly is kept by name, its value never); which MCP servers are
 known, and the tools they hand the model, is pack data too (`[[mcp_servers]]`).
 """
 
@@ -27,7 +28,8 @@ from topo.analyzers.model import Location, Unknown
 from topo.analyzers.reading import InputRefused, load_json, read_text
 from topo.analyzers.packs import McpServerRule
 
-__all__ = ["ConfigFacts", "McpServer", "Setting", "is_config_file", "read_configs"]
+__all__ = ["ConfigFacts", "McpServer", "PolicyProse", "Setting", "is_config_file",
+           "read_configs"]
 
 _SECRET_WORDS = ("KEY", "SECRET", "TOKEN", "PASSWORD")
 _COMPOSE = re.compile(r"^(docker-)?compose([.-][\w.-]*)?\.ya?ml$")
@@ -72,10 +74,21 @@ class McpServer:
 
 
 @dataclass(frozen=True, slots=True)
+class PolicyProse:
+    """A Markdown file of the repository under a memory system's policy path (`shared/**` of
+    MemexAI): prose the system puts in every prompt, seeded from the repository."""
+
+    file: str
+    store: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class ConfigFacts:
     files: tuple[str, ...] = ()
     settings: tuple[Setting, ...] = ()
     servers: tuple[McpServer, ...] = ()
+    prose: tuple[PolicyProse, ...] = ()
 
     def setting(self, name: str) -> tuple[Setting, ...]:
         return tuple(s for s in self.settings if s.name == name)
@@ -89,13 +102,16 @@ def is_config_file(relative: str) -> bool:
 
 
 def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024, *,
-                 settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = ()
+                 settings_kept: tuple[str, ...], known_servers: Sequence[McpServerRule] = (),
+                 documents: tuple[str, ...] = (),
+                 prose_paths: Sequence[tuple[str, str]] = ()
                  ) -> tuple[ConfigFacts, tuple[Unknown, ...]]:
     """Read the config files discovery listed. A config that cannot be read (too large, not
     UTF-8, not a regular file, nested too deeply, not JSON) is an Unknown; a JSON file that
     never mentions `mcpServers` is not a config file and is skipped. Only settings named (or
     prefixed) by `settings_kept` are kept (the run's packs name them), and MCP servers are
-    identified among the packs' `known_servers`."""
+    identified among the packs' `known_servers`. Of the Markdown `documents`, those under a
+    `(store, path prefix)` of `prose_paths` (`shared/` anywhere in the path) are policy prose."""
     files: list[str] = []
     settings: list[Setting] = []
     servers: list[McpServer] = []
@@ -122,7 +138,24 @@ def read_configs(root: Path, paths: tuple[str, ...], max_size: int = 1024 * 1024
         else:
             settings.extend(_dotenv(relative, text, settings_kept))
         files.append(relative)
-    return ConfigFacts(tuple(files), tuple(settings), tuple(servers)), tuple(unknowns)
+    prose = tuple(_prose(root, documents, max_size, prose_paths))
+    return ConfigFacts(tuple(files), tuple(settings), tuple(servers), prose), tuple(unknowns)
+
+
+def _prose(root: Path, documents: tuple[str, ...], max_size: int,
+           prose_paths: Sequence[tuple[str, str]]) -> list[PolicyProse]:
+    """Policy prose files; one that cannot be read is left out (it is documentation, and the
+    audit's facts do not depend on it)."""
+    found = []
+    for relative in sorted(documents):
+        store = next((store for store, prefix in prose_paths
+                      if f"/{prefix}" in f"/{relative}"), None)
+        if store is None:
+            continue
+        text, refused = _read(root, relative, max_size)
+        if refused is None:
+            found.append(PolicyProse(relative, store, text))
+    return found
 
 
 def _read(root: Path, relative: str, max_size: int) -> tuple[str, str | None]:
@@ -162,7 +195,19 @@ def _bytes_mention(path: Path, needle: bytes, chunk: int = 1 << 20) -> bool:
 
 
 def _kept(name: str, kept: tuple[str, ...]) -> bool:
-    return name.startswith(kept) and not any(w in name for w in _SECRET_WORDS)
+    """A setting the packs name (or prefix). A credential's name is kept only when a pack
+    names it exactly (`NEXT_PUBLIC_MEMEX_ADMIN_SECRET`: its presence is the finding), and
+    then without its value (`_value`)."""
+    return name in kept or (name.startswith(kept) and not _secret(name))
+
+
+def _secret(name: str) -> bool:
+    return any(word in name for word in _SECRET_WORDS)
+
+
+def _value(name: str, raw: str) -> str | None:
+    """The literal value of a kept setting; never a credential's."""
+    return None if _secret(name) else _literal(raw)
 
 
 def _literal(raw: str) -> str | None:
@@ -181,7 +226,8 @@ def _dotenv(relative: str, text: str, kept: tuple[str, ...]) -> list[Setting]:
         raw = match[2]
         if not raw.lstrip().startswith(("'", '"')):
             raw = re.split(r"\s+#", raw, maxsplit=1)[0]
-        found.append(Setting(match[1], _literal(raw), Location(relative, number), "dotenv"))
+        found.append(Setting(match[1], _value(match[1], raw), Location(relative, number),
+                             "dotenv"))
     return found
 
 
@@ -210,7 +256,7 @@ def _compose_environment(relative: str, text: str, kept: tuple[str, ...]) -> lis
             continue
         if body.startswith("- ") and match[2] != "=":
             continue
-        found.append(Setting(match[1], _literal(match[3]), Location(relative, number),
+        found.append(Setting(match[1], _value(match[1], match[3]), Location(relative, number),
                              "compose"))
     return found
 
@@ -333,5 +379,5 @@ def _server_env(relative: str, text: str, server: McpServer, kept: tuple[str, ..
             continue
         line = next((i + 1 for i in range(server.location.line - 1, len(lines))
                      if f'"{name}"' in lines[i]), server.location.line)
-        found.append(Setting(name, _literal(str(value)), Location(relative, line), "mcp"))
+        found.append(Setting(name, _value(name, str(value)), Location(relative, line), "mcp"))
     return found

@@ -102,6 +102,9 @@ class Inventory:
     out_of_scope: tuple[Exclusion, ...] = field(default=())
     # `.env*`, compose files and JSON that may hold `mcpServers` (analyzers/discovery/configs.py)
     configs: tuple[str, ...] = field(default=())
+    # Markdown files: not parsed (they stay counted under `skipped`), but the config reader
+    # reads those under a memory system's policy path (`shared/**`: prose every prompt gets).
+    documents: tuple[str, ...] = field(default=())
     # Listed files not read, counted by reason (`tests and fixtures`, `not source: .md`…),
     # so that a run can say what it did not look at.
     skipped: tuple[tuple[str, int], ...] = field(default=())
@@ -140,6 +143,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
     emu_dirs: set[str] = set()
     emu_locks: list[str] = []
     configs: list[str] = []
+    documents: list[str] = []
     bundles: list[str] = []
     unknowns = list(listing.unknowns)
     skipped: Counter[str] = Counter()
@@ -172,6 +176,8 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
             manifests.append(relative)
         if is_config_file(relative):
             configs.append(relative)
+        elif name.endswith(".md"):
+            documents.append(relative)
         language = language_of(relative)
         if language is None and not _is_input(relative, name, parent):
             skipped[f"not source: {PurePosixPath(name).suffix or 'no extension'}"] += 1
@@ -201,6 +207,7 @@ def _classify(root: Path, listing: Listing, config: DiscoveryConfig, user_exclud
         out_of_scope=exclusions(config) + _bundles(bundles) + _compiled(compiled) +
         _loops(loops),
         configs=tuple(sorted(configs)),
+        documents=tuple(sorted(documents)),
         skipped=tuple(sorted(skipped.items())),
     )
 
@@ -226,7 +233,8 @@ def exclusions(config: DiscoveryConfig) -> tuple[Exclusion, ...]:
         rules.append(Exclusion("user excludes", tuple(config.exclude), "--exclude"))
     rules.append(Exclusion(
         "other files", ("files that are not Python, TypeScript, JavaScript or emus/*.jsonl",),
-        "topo has no front-end for them; prompts in Markdown or YAML are not read"))
+        "topo has no front-end for them; prompts in Markdown or YAML are not read, but for "
+        "a memory system's policy prose (MemexAI `shared/**/*.md`)"))
     rules.append(Exclusion(
         "files larger than the size limit", (f"> {config.max_file_size} bytes",),
         "listed under unknowns when they look like source"))

@@ -30,7 +30,8 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileI
                                GuardKind, ValueKind, scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
 
-__all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "mark_conditional_atoms",
+__all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "is_dynamic_call",
+           "mark_conditional_atoms",
            "holding_condition", "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
 
 SYSTEM = "code"
@@ -196,6 +197,12 @@ def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str]) -> Iterator
             yield _site(SiteKind.DISPATCHER, file, call.scope, call.location, labels,
                         call=call.id, function=call.receiver or call.name,
                         targets=bindings.get(table, ()))
+
+
+def is_dynamic_call(call: Call) -> bool:
+    """Whether the function a call runs is picked at run time (a subscript, a call's result,
+    an unresolved local), as a dispatcher's is."""
+    return _is_dynamic(call)
 
 
 def _is_dynamic(call: Call) -> bool:

@@ -543,82 +543,59 @@ class _Resolver:
 
     def _constant(self, file: FileIR, scope: str, value: Value) -> Value:
         """A NAME argument bound once, at module level, to a literal becomes that literal
-        (text as written), also when read as a member (`points.REFUND`, `Points.REFUND`,
-        `POINTS.refund`: see `_member_literal`); dict and list literals are read through."""
+        (text as written); dict and list literals are read through."""
         if value.kind is ValueKind.DICT or value.kind is ValueKind.LIST:
             entries = tuple((key, self._constant(file, scope, entry))
                             for key, entry in value.entries)
             return value if _same((v for _, v in entries), (v for _, v in value.entries)) \
                 else replace(value, entries=entries)
-        if value.kind is not ValueKind.NAME or not value.ref:
+        if value.kind is not ValueKind.NAME or not value.ref \
+                or not all(part.isidentifier() for part in value.ref.split(".")):
             return value
-        literal = self._literal(file, scope, value) if value.ref.isidentifier() \
-            else self._member_literal(file, scope, value)
+        literal = self._literal(file, scope, value)
         return value if literal is None else replace(literal, text=value.text)
 
-    def _member_literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
-        """The literal a dotted name `OWNER.NAME` holds when OWNER is an audited module
-        binding NAME once to a literal, a repo class whose body does, or a module constant
-        bound to an object literal with a literal at key NAME. An instance's or a
-        parameter's attribute (`settings.POINT`, `request.point`) is none of these."""
-        name = self._qualified(file, scope, value)
-        if name is None or "." not in name:
-            return None
-        owner, _, attribute = name.rpartition(".")
-        if owner in self.modules:
-            return self._module_literal(f"{owner}.{attribute}")
-        held = self._module_literal(owner, kinds=_OBJECT_KINDS)
-        if held is not None:
-            found = held.entry(attribute)
-            return found if found is not None and found.kind in LITERAL_KINDS else None
-        return self._class_literal(owner, attribute)
-
-    def _class_literal(self, owner: str, attribute: str) -> Value | None:
-        """A class body's literal; an Enum's member is its value only when the Enum is a
-        `str` one (`class Points(str, Enum)`, `StrEnum`): another member is no string."""
-        found = self.graph.definitions.get(owner)
-        if found is None or found[1].kind is not DefinitionKind.CLASS:
-            return None
-        bases = found[1].bases
-        if any(b.endswith("Enum") for b in bases) and not any(
-                b in ("str", "builtins.str") or b.endswith("StrEnum") for b in bases):
-            return None
-        bound = self.local_values.get((found[0].path, found[1].qualname, attribute))
-        if bound is None or len(bound) != 1 or bound[0] is None or bound[0][1]:
-            return None
-        return bound[0][0] if bound[0][0].kind in LITERAL_KINDS else None
-
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
-        name = self._qualified(file, scope, value)
-        return None if name is None else self._module_literal(name)
-
-    def _qualified(self, file: FileIR, scope: str, value: Value) -> str | None:
-        """The module-level name a NAME value denotes: as resolved, else the file's own
-        module-level binding of its first part, None when a local or parameter binds it."""
-        if value.resolved is not None:
-            return self.sibling(file, value.resolved)
-        head = (value.ref or "").split(".", 1)[0]
-        if any((file.path, candidate, head) in self.local_values
-               or self._is_parameter(file, candidate, head)
-               for candidate in scope_chain(scope)[:-1]):
-            return None
-        return f"{file.module}.{value.ref}"
-
-    def _module_literal(self, name: str, kinds: Container[ValueKind] = LITERAL_KINDS
-                        ) -> Value | None:
-        """The value of module-level `name` (after re-exports) when bound once, to a value
-        of one of `kinds`."""
+        ref = value.ref or ""
+        head = ref.split(".", 1)[0]
+        bound_locally = any((file.path, candidate, head) in self.local_values
+                            or self._is_parameter(file, candidate, head)
+                            for candidate in scope_chain(scope)[:-1])
+        if bound_locally and (value.resolved is None or "." in ref):
+            return None     # a local or a parameter (`ticket.note` of `ticket: Ticket`)
+        name = f"{file.module}.{ref}" if value.resolved is None else \
+            self.sibling(file, value.resolved)
         for current in self._hops(name):
             values = self.module_values.get(current)
             if values is not None:
-                if len(values) == 1 and values[0][1].kind in kinds:
+                if len(values) == 1 and values[0][1].kind in LITERAL_KINDS:
                     return values[0][1]
                 return None
+            if "." in ref:
+                member = self._member_literal(current)
+                if member is not None:
+                    return member
+        return None
+
+    def _member_literal(self, name: str) -> Value | None:
+        """`Topics.SENT` (a key of a module-level dict/object literal), `Events.SENT` (a class
+        body constant), `Topic.SENT.value` (an Enum member's value; the member itself only for
+        a `str` Enum, which is its value), `names.SENT` through an imported module: the literal
+        held, for the longest prefix of `name` that is a module binding or a repo class."""
+        parts = name.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            prefix, rest = ".".join(parts[:cut]), parts[cut:]
+            values = self.module_values.get(prefix)
+            if values is not None:
+                return _dict_member(values, rest)
+            defined = self.graph.definitions.get(prefix)
+            if defined is not None:
+                return _class_constant(*defined, rest) \
+                    if defined[1].kind is DefinitionKind.CLASS else None
         return None
 
 
 _Bound = tuple[Value, tuple[int | str, ...]]
-_OBJECT_KINDS = frozenset({ValueKind.DICT})
 
 
 def _entry_at(value: Value, key: int | str) -> Value | None:
@@ -631,6 +608,35 @@ def _entry_at(value: Value, key: int | str) -> Value | None:
     if isinstance(key, str) and value.kind is ValueKind.DICT:
         return value.entry(key)
     return None
+
+
+def _dict_member(values: list[tuple[FileIR, Value]], keys: list[str]) -> Value | None:
+    """The literal under `keys` of a name bound once to a dict/object literal."""
+    if len(values) != 1:
+        return None
+    held: Value | None = values[0][1]
+    for key in keys:
+        if held is None or held.kind is not ValueKind.DICT:
+            return None
+        held = held.entry(key)
+    return held if held is not None and held.kind in LITERAL_KINDS else None
+
+
+def _class_constant(file: FileIR, cls: Definition, rest: list[str]) -> Value | None:
+    """A class body's one literal assignment `rest[0]`; an Enum's member is its value only
+    through `.value`, or itself when the Enum mixes in `str` (the member is that string)."""
+    enum = any(base.startswith("enum.") or base.endswith("Enum") for base in cls.bases)
+    text_enum = enum and any(base in ("builtins.str", "str", "enum.StrEnum")
+                             for base in cls.bases)
+    if len(rest) == 2 and rest[1] == "value" and enum:
+        rest = rest[:1]
+    elif len(rest) != 1 or (enum and not text_enum):
+        return None
+    found = [a for a in file.assignments if a.scope == cls.qualname and a.target == rest[0]]
+    if len(found) != 1 or found[0].element or found[0].augmented \
+            or found[0].value.kind not in LITERAL_KINDS:
+        return None
+    return found[0].value
 
 
 def _same(new: Iterable[Value], old: Iterable[Value]) -> bool:

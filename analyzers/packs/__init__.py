@@ -16,10 +16,13 @@ from topo.analyzers.packs._engine import (ENGINE_ATTRS, classify, factories, fin
                                          generic_attributes, wrappers)
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
-from topo.analyzers.packs._model import (Entry, IntentRules, McpServerRule, Pack, PackError,
+from topo.analyzers.packs._model import (CanaryDeciderRule, Entry, IntentRules, LiveShadowRule,
+                                         McpServerRule,
+                                         Pack, PackError,
                                          PolicyWrites, RetentionRule, RouteRule, ToolRules)
 
-__all__ = ["ENGINE_ATTRS", "Entry", "IntentRules", "Knowledge", "McpServerRule", "Pack",
+__all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "Entry", "IntentRules", "Knowledge", "LiveShadowRule", "McpServerRule",
+           "Pack",
            "PackError", "PolicyWrites", "RetentionRule", "RouteRule", "ToolRules", "classify",
            "default_pack_files", "factories", "fingerprint", "generic_attributes", "load_pack",
            "load_packs", "packs_digest", "wrappers"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from topo.analyzers.ir import Call, Definition, Value, ValueKind
+from topo.analyzers.packs._clock import UNKNOWN, timestamp_zone
 from topo.analyzers.packs._facts import FileFacts, qualified
 from topo.analyzers.packs._follow import known_text, settled
 from topo.analyzers.packs._model import AttrSpec, Extract, Source
@@ -63,6 +64,8 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
 def _dynamic(spec: AttrSpec, text: str) -> dict[str, AttrValue]:
     if spec.extract is Extract.KNOWN_TEXT:
         return {}
+    if spec.extract is Extract.TIMEZONE:
+        return {spec.name: UNKNOWN}
     if spec.extract is Extract.TYPE:
         return {spec.name: "dynamic"}
     if spec.extract is Extract.TEXT:
@@ -404,6 +407,26 @@ def _read_known_text(name: str, value: Value, facts: FileFacts) -> dict[str, Att
     return {} if known is None else {name: known}
 
 
+def _read_timezone(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """Whether a timestamp carries its zone: `aware`, `naive` or `unknown` (`_clock`)."""
+    return {name: timestamp_zone(value, facts)}
+
+
+def _read_entry_reads(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """`{"customer_id": order.id}` → `(("customer_id", "order.id"),)`: for each literal key,
+    the one access path its value reads (`str(order.id)` and `f"{order.id}"` read `order.id`);
+    a value reading none or several is left out. Not a dict literal: not literal."""
+    if value.kind is not ValueKind.DICT:
+        return _not_literal(name, value.text)
+    pairs = []
+    for key, item in value.entries:
+        path = item.ref if item.kind is ValueKind.NAME else \
+            item.reads[0] if len(item.reads) == 1 else None
+        if key is not None and path:
+            pairs.append((key, path))
+    return {name: tuple(pairs)}
+
+
 _READERS = {
     Extract.LITERAL: _read_literal,
     Extract.TYPE: _read_type,
@@ -416,4 +439,6 @@ _READERS = {
     Extract.EVENT_ATTRIBUTE_KEYS: _read_event_attribute_keys,
     Extract.DEFINITION: _read_definition,
     Extract.KNOWN_TEXT: _read_known_text,
+    Extract.TIMEZONE: _read_timezone,
+    Extract.ENTRY_READS: _read_entry_reads,
 }

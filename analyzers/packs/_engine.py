@@ -98,7 +98,7 @@ def classify_file(file: FileIR, index: PackIndex,
     facts = facts.with_atoms(_by_call(atom_sites))
     sites = atom_sites + [site for call, entry in matches if entry.site is not SiteKind.ATOM
                           for site in _call_sites(entry, call, facts)]
-    sites = index.name_tiers.apply(_named_by_key(sites, matches, facts))
+    sites = _listed_once(index.name_tiers.apply(_named_by_key(sites, matches, facts)), matches)
     sites += _class_sites(file, facts, index)
     sites += _parameter_sites(sites, facts, index)
     unique: dict[str, Site] = {}
@@ -228,6 +228,19 @@ def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
             sites.append(_site(entry, facts, call.location, symbol, attrs,
                                key or str(position), call.id))
     return sites
+
+
+def _listed_once(sites: list[Site], matches: list[tuple[Call, Entry]]) -> list[Site]:
+    """A function whose own decorator registers it as a tool (`@governed_tool(...)`) keeps
+    that registration when a list hands it over again (`with_tools([create_customer])`): the
+    decorator says how the tool is governed, the list only repeats it."""
+    listing = {call.id for call, entry in matches if entry.inline is not None}
+    decorators = {call.id for call, entry in matches if call.decorates is not None
+                  and entry.site is SiteKind.TOOL_REGISTRATION}
+    decorated = {site.attr("definition") for site in sites
+                 if str(site.attr("call")) in decorators and site.attr("definition")}
+    return [site for site in sites
+            if not (str(site.attr("call")) in listing and site.attr("definition") in decorated)]
 
 
 def _names_function(item: Value, facts: FileFacts) -> bool:

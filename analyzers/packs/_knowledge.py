@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.model import Site
-from topo.analyzers.packs._model import (IntentRules, McpServerRule, Pack, PolicyWrites,
-                                         RetentionRule, RouteRule)
+from topo.analyzers.ir import Call, Value
+from topo.analyzers.packs._model import (CanaryDeciderRule, IntentRules, LiveShadowRule, McpServerRule, Pack,
+                                         PolicyWrites, RetentionRule, RouteRule)
 from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest", "merged_intent"]
@@ -35,10 +36,17 @@ class Knowledge:
     fingerprints: tuple[tuple[str, tuple[str, ...]], ...] = ()  # system → module prefixes
     policy_writes: tuple[tuple[str, PolicyWrites], ...] = ()     # system → rule
     config_settings: tuple[str, ...] = ()                        # settings packs name
+    server_secrets: tuple[tuple[str, str], ...] = ()             # (system, variable)
+    client_env_prefixes: tuple[str, ...] = ()                    # `NEXT_PUBLIC_`, `VITE_`
     mcp_servers: tuple[McpServerRule, ...] = ()
     routes: tuple[RouteRule, ...] = ()
     aliases: tuple[tuple[str, str], ...] = ()                   # for route decorator patterns
     intent: IntentRules | None = None                            # `[tools.intent]`, merged
+    live_shadow: tuple[LiveShadowRule, ...] = ()
+    canary_deciders: tuple[CanaryDeciderRule, ...] = ()
+    schema_objects: tuple[str, ...] = ()                         # `[schema_fields]` patterns
+    schema_types: tuple[tuple[str, str], ...] = ()
+    schema_enums: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -59,10 +67,18 @@ class Knowledge:
             policy_writes=tuple((pack.system, rule) for pack in packs
                                 for rule in pack.policy_writes),
             config_settings=_union(pack.settings for pack in packs),
+            server_secrets=tuple((pack.system, name) for pack in packs
+                                 for name in pack.server_secrets),
+            client_env_prefixes=_union(pack.client_env_prefixes for pack in packs),
             mcp_servers=tuple(server for pack in packs for server in pack.mcp_servers),
             routes=tuple(rule for pack in packs for rule in pack.routes),
             aliases=tuple(sorted({alias for pack in packs for alias in pack.aliases})),
-            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]))
+            intent=merged_intent([pack.tools.intent for pack in packs if pack.tools.intent]),
+            live_shadow=tuple(rule for pack in packs for rule in pack.live_shadow),
+            canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders),
+            schema_objects=_union(pack.schema_fields.objects for pack in packs),
+            schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
+            schema_enums=_union(pack.schema_fields.enums for pack in packs))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -103,7 +119,26 @@ class Knowledge:
         changing the authority graph and those a retention or policy-write rule reads."""
         return _union([self.config_settings,
                        *((*rule.forget_settings, *rule.keep_settings) for rule in self.retention),
-                       *((rule.mode_setting,) for _, rule in self.write_modes())])
+                       *((rule.mode_setting,) for _, rule in self.write_modes()),
+                       self.client_secret_names()])
+
+    def prose_paths(self) -> tuple[tuple[str, str], ...]:
+        """(store, path prefix) of each policy path (`shared/`): repository Markdown under one
+        is prose that store gives every prompt."""
+        return tuple(sorted({(rule.store, prefix) for _, rule in self.policy_writes
+                             for prefix in rule.path_prefixes}))
+
+    def client_secret_names(self) -> tuple[str, ...]:
+        """A server secret under each client-bundle prefix (`NEXT_PUBLIC_MEMEX_ADMIN_SECRET`):
+        the names whose mere presence ships the credential to browsers."""
+        return tuple(sorted(prefix + name for prefix in self.client_env_prefixes
+                            for _, name in self.server_secrets))
+
+    def client_secret(self, variable: str) -> tuple[str, str] | None:
+        """(system, secret) when `variable` is a server secret under a client-bundle prefix."""
+        return next(((system, name) for prefix in self.client_env_prefixes
+                     for system, name in self.server_secrets if variable == prefix + name),
+                    None)
 
     def mcp_server(self, name: str | None) -> McpServerRule | None:
         """The known MCP server a config entry was identified as (`McpServer.known`)."""
@@ -120,6 +155,56 @@ class Knowledge:
         """The decorators whose first argument is a route of the app's own server."""
         return NamePatterns.build((name for rule in self.routes for name in rule.decorators),
                                   self.aliases)
+
+    def live_shadow_mode(self, call: Call) -> str | None:
+        """The mode, as written, when `call` configures an executor to run shadow selections
+        for real (`[[live_shadow]]`); None otherwise."""
+        for rule in self.live_shadow:
+            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+                continue
+            value = call.kwarg(rule.kwarg) if rule.kwarg else None
+            if value is None and len(call.args) > rule.arg:
+                value = call.args[rule.arg]
+            if value is not None and (value.resolved in rule.modes or
+                                      (isinstance(value.literal, str)
+                                       and value.literal in rule.modes)):
+                return value.text
+        return None
+
+    def canary_decider(self, call: Call) -> Value | None:
+        """The cohort decision `call` installs for canary selections (`[[canary_deciders]]`),
+        when it is one and passes it; None otherwise."""
+        for rule in self.canary_deciders:
+            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+                continue
+            value = call.kwarg(rule.kwarg) if rule.kwarg else None
+            if value is None and rule.object_key:
+                value = next((v for a in call.args for k, v in a.entries
+                              if k == rule.object_key), None)
+            if value is None and not rule.object_key and len(call.args) > rule.arg:
+                value = call.args[rule.arg]
+            return value
+        return None
+
+    def builds_object_schema(self, callee: str | None) -> bool:
+        """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_objects, self.aliases)
+
+    def field_type(self, callee: str | None) -> str | None:
+        """The value type a schema field constructor validates (`z.number()`: `number`);
+        `str` for one listing the allowed strings (`z.enum([...])`)."""
+        if callee is None:
+            return None
+        if callee in NamePatterns.build(self.schema_enums, self.aliases):
+            return "str"
+        return next((kind for pattern, kind in self.schema_types
+                     if callee in NamePatterns.build((pattern,), self.aliases)), None)
+
+    def lists_field_values(self, callee: str | None) -> bool:
+        """The field constructor's first argument lists the allowed strings (`z.enum`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.schema_enums, self.aliases)
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""

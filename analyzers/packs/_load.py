@@ -23,10 +23,11 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, Condition, Entry,
-                                         Expansion, Extract, IntentRules, Judgement, Pack,
-                                         PackError, PolicyWrites, RetentionRule, RouteRule,
-                                         NameTier, Source, ToolRules, Trigger)
+from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, CanaryDeciderRule,
+                                         Condition, Entry,
+                                         Expansion, Extract, IntentRules, Judgement,
+                                         LiveShadowRule, Pack, PackError, PolicyWrites, RetentionRule, RouteRule,
+                                         NameTier, SchemaFields, Source, ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -169,7 +170,8 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
-    `[[policy_writes]]`, `settings`, `[[mcp_servers]]`, `[[routes]]`."""
+    `[[policy_writes]]`, `settings`, `server_secrets`, `client_env_prefixes`, `[[mcp_servers]]`,
+    `[[routes]]`, `[[live_shadow]]`, `[[canary_deciders]]`, `[schema_fields]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -209,10 +211,33 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                              mode_value=rule.get("mode_value", ""))
                 for rule in raw.get("policy_writes", ())),
             "settings": tuple(raw.get("settings", ())),
+            "server_secrets": tuple(raw.get("server_secrets", ())),
+            "client_env_prefixes": tuple(raw.get("client_env_prefixes", ())),
             "mcp_servers": tuple(_mcp_server(server, raw["system"], f"{file}: mcp_servers[{i}]")
                                  for i, server in enumerate(raw.get("mcp_servers", ()))),
             "routes": tuple(_route(rule, f"{file}: routes[{i}]")
-                            for i, rule in enumerate(raw.get("routes", ())))}
+                            for i, rule in enumerate(raw.get("routes", ()))),
+            "live_shadow": tuple(_live_shadow(rule, f"{file}: live_shadow[{i}]")
+                                 for i, rule in enumerate(raw.get("live_shadow", ()))),
+            "canary_deciders": tuple(
+                _canary_decider(rule, f"{file}: canary_deciders[{i}]")
+                for i, rule in enumerate(raw.get("canary_deciders", ()))),
+            "schema_fields": _schema_fields(raw.get("schema_fields"), file)}
+
+
+def _schema_fields(raw: dict[str, Any] | None, file: str) -> SchemaFields:
+    if raw is None:
+        return SchemaFields()
+    types = raw.get("types", {})
+    for key, patterns in (("objects", raw["objects"]), ("types", list(types)),
+                          ("enums", raw.get("enums", ()))):
+        for pattern in patterns:
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: schema_fields.{key}: {error}") from None
+    return SchemaFields(objects=tuple(raw["objects"]), types=tuple(sorted(types.items())),
+                        enums=tuple(raw.get("enums", ())))
 
 
 def _route(raw: dict[str, Any], where: str) -> RouteRule:
@@ -227,6 +252,28 @@ def _route(raw: dict[str, Any], where: str) -> RouteRule:
     return RouteRule(description=raw["description"], files=tuple(raw.get("files", ())),
                      handlers=tuple(raw.get("handlers", ())),
                      decorators=tuple(raw.get("decorators", ())))
+
+
+def _call_patterns(patterns: list[str], where: str) -> None:
+    for index, pattern in enumerate(patterns):
+        try:
+            expand_pattern(pattern)
+        except PatternError as error:
+            raise PackError(f"{where}.calls[{index}]: {error}") from None
+
+
+def _canary_decider(raw: dict[str, Any], where: str) -> CanaryDeciderRule:
+    _call_patterns(raw["calls"], where)
+    return CanaryDeciderRule(description=raw["description"], calls=tuple(raw["calls"]),
+                             arg=raw.get("arg", 0), kwarg=raw.get("kwarg", ""),
+                             object_key=raw.get("object_key", ""))
+
+
+def _live_shadow(raw: dict[str, Any], where: str) -> LiveShadowRule:
+    _call_patterns(raw["calls"], where)
+    return LiveShadowRule(description=raw["description"], calls=tuple(raw["calls"]),
+                          modes=tuple(raw["modes"]), arg=raw.get("arg", 0),
+                          kwarg=raw.get("kwarg", ""))
 
 
 def _mcp_server(raw: dict[str, Any], system: str, where: str) -> McpServerRule:
@@ -420,9 +467,10 @@ _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: 
                     Extract.KEYS: NAMES, Extract.ATOM_CALLS: NAMES, Extract.CALL_IDS: NAMES,
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
                     Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
-                    Extract.KNOWN_TEXT: TEXT}
+                    Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT,
+                    Extract.ENTRY_READS: NAMES}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
-_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT})
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from topo.analyzers.model import AttrValue, EdgeKind, SiteKind, Tier
 from topo.analyzers.packs._patterns import NamePatterns
 
-__all__ = ["ENGINE_ATTRS", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
+__all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "LiveShadowRule", "PackError", "Trigger", "Extract", "Source", "AttrSpec", "Condition",
            "Judgement", "Expansion", "Entry", "IntentRules", "ToolRules", "RetentionRule",
-           "PolicyWrites", "McpServerRule", "RouteRule", "Pack"]
+           "PolicyWrites", "McpServerRule", "RouteRule", "SchemaFields", "Pack"]
 
 
 # Attributes the engine sets on every site (packs may not declare them):
@@ -59,6 +59,8 @@ class Extract(enum.Enum):
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
     KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
+    TIMEZONE = "timezone"                  # a timestamp: aware | naive | unknown (_clock)
+    ENTRY_READS = "entry_reads"            # (key, the one access path its value reads) pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +301,44 @@ class RouteRule:
 
 
 @dataclass(frozen=True, slots=True)
+class LiveShadowRule:
+    """Pack-level `[[live_shadow]]`: a call that configures how an executor treats shadow
+    selections (`calls`), and the mode values that make it run them for real (`modes`: the
+    resolved name of an enum member, `memrail.ShadowMode.EXECUTE_AND_COMPARE`, or a literal
+    string, `"execute"`). The mode is the call's argument `arg` or keyword `kwarg`."""
+
+    description: str
+    calls: tuple[str, ...]
+    modes: tuple[str, ...]
+    arg: int = 0
+    kwarg: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CanaryDeciderRule:
+    """Pack-level `[[canary_deciders]]`: a call that installs the application's canary cohort
+    decision (`calls`), the decider being the call's argument `arg`, keyword `kwarg`, or key
+    `object_key` of an object literal argument (TypeScript options)."""
+
+    description: str
+    calls: tuple[str, ...]
+    arg: int = 0
+    kwarg: str = ""
+    object_key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaFields:
+    """Pack-level `[schema_fields]`: the calls that build an object schema from a literal of
+    fields, each field constructor's value type, and the constructors whose first argument
+    lists the allowed strings (patterns, as in `match`)."""
+
+    objects: tuple[str, ...] = ()
+    types: tuple[tuple[str, str], ...] = ()
+    enums: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -318,8 +358,13 @@ class Pack:
     retention: tuple[RetentionRule, ...] = ()
     policy_writes: tuple[PolicyWrites, ...] = ()
     settings: tuple[str, ...] = ()         # config settings (or `PREFIX_`) the reader keeps
+    server_secrets: tuple[str, ...] = ()   # credential variables only a server may hold
+    client_env_prefixes: tuple[str, ...] = ()   # variable prefixes bundlers ship to browsers
     mcp_servers: tuple[McpServerRule, ...] = ()
     verbs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # named verb sets (`[verbs]`)
     judgements: tuple[Judgement, ...] = ()
     routes: tuple[RouteRule, ...] = ()
+    live_shadow: tuple[LiveShadowRule, ...] = ()
+    canary_deciders: tuple[CanaryDeciderRule, ...] = ()
+    schema_fields: SchemaFields = SchemaFields()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -344,7 +344,8 @@ class StatementWalker:
         self.facts.definitions.append(Definition(
             qualname=qualname, name=name, kind=DefinitionKind.CLASS,
             location=self.text.location(node), scope=context.scope.qualname,
-            decorators=decorators, bases=bases, fields=self._fields(node, context)))
+            decorators=decorators, bases=bases, fields=self._fields(node, context),
+            annotations=self._annotations(node)))
         scope = self.builder.class_scope(node, qualname, context.scope)
         # A class body runs where it stands: it keeps the guards around it.
         self.block(statements_of(node.body), Context(scope, context.guards, header.statement,
@@ -363,6 +364,18 @@ class StatementWalker:
                     declared = self.reader.resolver.declared(small.annotation, context.scope)
                     fields[name] = declared if fields.get(name, declared) == declared else None
         return tuple(fields.items())
+
+    def _annotations(self, node: cst.ClassDef) -> tuple[tuple[str, str], ...]:
+        """Each field the class body annotates, with the annotation as written (first wins)."""
+        found: dict[str, str] = {}
+        for statement in statements_of(node.body):
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    found.setdefault(small.target.value,
+                                     self.text.text(small.annotation.annotation, None) or "")
+        return tuple((name, text) for name, text in found.items() if text)
 
     def _decorators(self, decorators: Sequence[cst.Decorator], context: Context,
                     qualname: str) -> tuple[str, ...]:

@@ -107,6 +107,19 @@ class ScopeBuilder:
             fields[name] = declared if fields.get(name, declared) == declared else None
         return tuple(fields.items())
 
+    def declared_annotations(self, node: tree_sitter.Node) -> tuple[tuple[str, str], ...]:
+        """Each field the class declares with a type, with the type as written (`number`)."""
+        found: dict[str, str] = {}
+        for member in class_members(node):
+            name_node = member.child_by_field_name("name")
+            written = member.child_by_field_name("type")
+            if member.type != "public_field_definition" or name_node is None or written is None:
+                continue
+            text = self.resolver.text.text(written).lstrip(":").strip()
+            if text:
+                found.setdefault(self.resolver.text.text(name_node), text)
+        return tuple(found.items())
+
     def _getter_type(self, member: tree_sitter.Node, scope: Scope) -> str | None:
         """The declared class a getter returns (`get page(): Page`), else None."""
         if not any(child.type == "get" for child in member.children):

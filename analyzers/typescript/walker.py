@@ -408,7 +408,8 @@ class StatementWalker:
         self.facts.definitions.append(Definition(
             qualname=qualname, name=wanted, kind=DefinitionKind.CLASS, location=location,
             scope=context.scope.qualname, decorators=decorators, bases=bases,
-            fields=self.builder.declared_fields(node, context.scope)))
+            fields=self.builder.declared_fields(node, context.scope),
+            annotations=self.builder.declared_annotations(node)))
         body_scope = Scope(qualname, ScopeKind.FUNCTION, context.scope, class_info=info)
         # Field initializers run when an instance is built: no guard of the class carries over.
         members = Context(body_scope, context.guards, context.statement, context.sinks)

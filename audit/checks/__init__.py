@@ -12,6 +12,7 @@ import networkx as nx
 from topo.analyzers.flow.facts import SourceFacts
 from topo.audit.checks._registry import (Check, CheckConfig, CheckContext, check,
                                          executor_severity, severity_for)
+from topo.audit.checks._atom_values import AtomValue, atom_values
 from topo.audit.checks.absence_permits import absence_permits
 from topo.audit.checks.action_gap import action_gap
 from topo.audit.checks.advisory_only_policy import advisory_only_policy
@@ -42,7 +43,7 @@ from topo.audit.model import Finding
 from topo.audit.policy import Emu
 
 __all__ = ["ALL_CHECKS", "Check", "CheckConfig", "CheckContext", "check", "run_checks",
-           "chain_query", "executor_severity", "severity_for"]
+           "chain_query", "executor_severity", "severity_for", "AtomValue", "declared_atom_values"]
 
 ALL_CHECKS: tuple[Check, ...] = (
     ungoverned_path,
@@ -79,6 +80,15 @@ def chain_query(graph: nx.MultiDiGraph, facts: SourceFacts, config: CheckConfig 
     summary)."""
     return reaching_chains(graph, facts, calls=calls,
                            limits=ChainLimits(config.max_path, config.max_chains))
+
+
+def declared_atom_values(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
+                         config: CheckConfig, reach: Reach) -> dict[str, AtomValue]:
+    """The type and value domain the code declares for each atom's value, by atom site id
+    (the atom contracts of the report; `_atom_values`), read with the checks' helpers."""
+    ctx = CheckContext(graph=graph, facts=facts, emus=tuple(emus), config=config,
+                       calls=call_index(facts), reach=reach)
+    return atom_values(ctx)
 
 
 def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],

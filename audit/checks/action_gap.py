@@ -9,7 +9,15 @@ destinations exist". At run time the SDK executor fails with "No route handler r
   that compares with that id or maps it to a function (`{"refund_payment": refund}`);
 - a `route` / `decision_prompt` / `context_directive`: an `on_route` / `on_decision_prompt` /
   `on_context_directive` handler (for the EMU's decision point), or a custom dispatcher branch
-  on the action type (`action["type"] == "route"`), or code reading the directive text.
+  on the action type (`action["type"] == "route"`), or code reading the directive text;
+- a generic `tool_call` branch (`if action["type"] == "tool_call"`) dispatches whatever tool
+  the action names through the app's own registry, so it handles every tool the code
+  registers under that name with any framework (or defines as a function of that name).
+
+A handler that exists but cannot complete the action is a partial connection, and an action
+gap too ("a selected action has no complete handler"): every handler found is a stub, swallows
+its effect's errors, has no configured credential, or (a route) looks its destination up in a
+table that lacks the EMU's destination (`topo.audit.handlers`).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from topo.analyzers.ir import Condition, FileIR, Value, ValueKind
 from topo.audit import codes
 from topo.audit.checks._integration import MEMRAIL, emu_tool_id, has_app_code, memrail_tools
 from topo.audit.checks._registry import CheckContext, check
+from topo.audit.handlers import Handler, emu_destination, handlers_by_key, unfinished
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.model import Finding
@@ -52,12 +61,23 @@ def action_gap(ctx: CheckContext) -> Iterator[Finding]:
     tools = memrail_tools(ctx)
     handlers = [s for s in sites_of_kind(ctx.graph, SiteKind.ACTION_HANDLER)
                 if s.system == MEMRAIL]
+    bodies = handlers_by_key(ctx.facts.files, ctx.facts.sites, ctx.facts.knowledge)
+    exposed = _exposed_tools(ctx)
     for emu in ctx.emus:
         kind = emu.action.get("type")
         if kind == "tool_call":
-            message = _tool_gap(emu, tools, dispatch)
+            message = _tool_gap(emu, tools, dispatch, exposed)
+            if message is None:
+                message = _incomplete(emu, [t for t in tools
+                                            if t.attr("tool_name") == emu_tool_id(emu)],
+                                      bodies, f"tool `{emu_tool_id(emu)}`")
         elif kind in _HANDLER_DECORATOR:
             message = _handler_gap(emu, str(kind), handlers, dispatch)
+            if message is None and kind not in dispatch.compared and \
+                    not set(_PAYLOAD_FIELDS.get(str(kind), ())) & dispatch.fields:
+                message = _incomplete(emu, [h for h in handlers
+                                            if h.attr("action_type") == kind],
+                                      bodies, f"`{kind}` action")
         else:
             message = None
         if message:
@@ -65,7 +85,17 @@ def action_gap(ctx: CheckContext) -> Iterator[Finding]:
                               emu_key=emu.emu_key, message=message, snippet=f"action {kind}")
 
 
-def _tool_gap(emu: Emu, tools: list[Site], dispatch: _Dispatch) -> str | None:
+def _exposed_tools(ctx: CheckContext) -> frozenset[str]:
+    """Names a generic dispatcher can look a tool up by: tools registered with any framework,
+    and functions defined under that name."""
+    names = {str(s.attr("tool_name")) for s in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION)
+             if s.attr("tool_name")}
+    names.update(d.name for f in ctx.facts.files for d in f.definitions)
+    return frozenset(names)
+
+
+def _tool_gap(emu: Emu, tools: list[Site], dispatch: _Dispatch,
+              exposed: frozenset[str]) -> str | None:
     tool_id = emu_tool_id(emu)
     if tool_id is None:
         return None     # EMU-SCHEMA reports a tool_call without a tool
@@ -75,6 +105,8 @@ def _tool_gap(emu: Emu, tools: list[Site], dispatch: _Dispatch) -> str | None:
         return None
     if tool_id in dispatch.compared or tool_id in dispatch.mapped:
         return None
+    if "tool_call" in dispatch.compared and tool_id in exposed:
+        return None     # a generic tool_call branch looks the tool up by its name
     return (f"EMU `{emu.label}` selects tool `{tool_id}`, which no Memrail tool registration "
             f"or dispatcher branch in the code handles")
 
@@ -98,6 +130,17 @@ def _handler_gap(emu: Emu, kind: str, registered: list[Site], dispatch: _Dispatc
     point = f"decision point `{emu.decision_point}`" if emu.decision_point else "its decision"
     return (f"EMU `{emu.label}` selects a `context_directive` action, and the code has no "
             f"`on_context_directive` handler for {point} or dispatcher branch on it{others}")
+
+
+def _incomplete(emu: Emu, registered: list[Site], bodies: dict[str, Handler],
+                what: str) -> str | None:
+    found = unfinished([bodies.get(str(s.attr("definition"))) for s in registered],
+                       emu_destination(emu))
+    if found is None:
+        return None
+    handler, why = found
+    return (f"EMU `{emu.label}` selects the {what}, and its handler `{handler.key}` cannot "
+            f"complete it (partially connected): {'; '.join(why)}")
 
 
 # ---- custom dispatch evidence ----------------------------------------------------------------

@@ -18,17 +18,21 @@ the model (other-systems.md A8, H3, X18).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from topo.audit import codes
 from topo.audit.checks._evidence import executor_text
-from topo.audit.checks._prompts import Prompt, constraint_in, prompts_of, tool_holders
+from topo.audit.checks._prompts import (Prompt, ToolHolder, constraint_in, prompts_of,
+                                        tool_holders)
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
-from topo.analyzers.model import SiteKind
+from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding
 
 __all__ = ["advisory_only_policy"]
+
+_MARKUP = re.compile(r"^\s*(?:[-*+>#]+|\d+[.)])\s*")    # a Markdown bullet, heading or quote
 
 
 @check(codes.ADVISORY_ONLY_POLICY)
@@ -71,8 +75,35 @@ def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:
                       .rsplit(".", 1)[-1] in h.names)
                  for m in memory if ctx.graph.nodes[m]["site"].attr("call") == h.call.id),
                 None)
+        if found is None and origin.kind is SiteKind.TOOL_REGISTRATION:
+            found = next((rule for h in holders if _holds(h, origin)
+                          for rule in [_held_rule(ctx, h)] if rule is not None), None)
         if found is not None:
             yield origin.id, found
+
+
+def _holds(holder: ToolHolder, tool: Site) -> bool:
+    return tool.attr("call") in holder.calls or \
+        str(tool.attr("definition") or "").rsplit(".", 1)[-1] in holder.names
+
+
+def _held_rule(ctx: CheckContext, holder: ToolHolder) -> tuple[str, Prompt] | None:
+    """The prompt block handed to the call that holds the tool, as its instructions
+    (`Agent(instructions=await user.get_system_prompt(...), tools=[refund])`): the agent's
+    run, a call further on, is where the model reads it."""
+    if ctx.facts.memory is None:
+        return None
+    for label in sorted(ctx.facts.memory.argument_labels(holder.file, holder.call)):
+        site = ctx.graph.nodes[label].get("site") if label in ctx.graph else None
+        if site is not None and site.kind.declares("policy") and \
+                site.attr("policy") == "shared_prose":
+            return _prose_rule(ctx, site) or _block_rule(site)
+    return None
+
+
+def _block_rule(block: Site) -> tuple[str, Prompt]:
+    return ("the shared/** policy prose of the MemexAI prompt block",
+            Prompt("", block.location, str(block.attr("callee"))))
 
 
 def _memory_rules(ctx: CheckContext) -> dict[str, tuple[str, Prompt]]:
@@ -88,8 +119,7 @@ def _memory_rules(ctx: CheckContext) -> dict[str, tuple[str, Prompt]]:
             if data.get("kind") != "observation" or site is None:
                 continue
             if site.kind.declares("policy") and site.attr("policy") == "shared_prose":
-                found[model.id] = ("the shared/** policy prose of the MemexAI prompt block",
-                                   Prompt("", site.location, str(site.attr("callee"))))
+                found[model.id] = _prose_rule(ctx, site) or _block_rule(site)
             elif site.kind.declares("delivers_rules") and site.attr("delivers_rules") is True:
                 for rule in (r for r in written if r.system == site.system):
                     sentence = constraint_in(str(rule.attr("content") or "").strip("\"'"))
@@ -100,3 +130,17 @@ def _memory_rules(ctx: CheckContext) -> dict[str, tuple[str, Prompt]]:
             if model.id in found:
                 break
     return found
+
+
+def _prose_rule(ctx: CheckContext, block: Site) -> tuple[str, Prompt] | None:
+    """The first rule written in the repository's policy prose that the prompt block delivers
+    (`shared/ops/support-playbook.md`: "Escalate to a human agent if …"), where it is written."""
+    for prose in ctx.facts.configs.prose:
+        if prose.store != block.attr("store"):
+            continue
+        for number, line in enumerate(prose.text.splitlines(), 1):
+            sentence = constraint_in(_MARKUP.sub("", line))
+            if sentence is not None:
+                return sentence, Prompt(line, Location(prose.file, number),
+                                        str(block.attr("callee")))
+    return None

@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from topo.analyzers.ir import ValueKind
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.ir import FileIR, Return, Value, ValueKind
 from topo.analyzers.paths import root_of
 from topo.audit import codes
 from topo.audit.checks._evidence import call_symbol, control_text, executor_text, locations
 from topo.audit.graph.chains import Chain, Hop
+from topo.audit.checks._live_selection import unguarded_live_uses
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._selection import empty_selection_hop
 from topo.audit.checks._values import Bound, bound, option
@@ -42,6 +44,9 @@ class _DryRun:
 
 @check(codes.EVAL_LEAK)
 def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _live(ctx)
+    yield from _live_shadow(ctx)
+    yield from _open_cohort(ctx)
     dry_runs = {d.decision.id: d for d in _dry_runs(ctx)}
     if not dry_runs:
         return
@@ -57,6 +62,82 @@ def eval_leak(ctx: CheckContext) -> Iterator[Finding]:
                 yield finding
                 break
     yield from _dispatched(ctx, dry_runs, places)
+
+
+def _live(ctx: CheckContext) -> Iterator[Finding]:
+    """Live selections run without the SDK executor's mode and lifecycle tests
+    (`_live_selection`)."""
+    for use in unguarded_live_uses(ctx):
+        yield ctx.finding(
+            codes.EVAL_LEAK, location=use.location, symbol=use.symbol,
+            message=f"the selection of {control_text(use.decision)} reaches {use.effect}: "
+                    f"{'; '.join(use.reasons)}",
+            snippet=use.effect, path=use.path, related=locations(ctx, use.path[:1]),
+            inferred=True)
+
+
+def _live_shadow(ctx: CheckContext) -> Iterator[Finding]:
+    """An executor configured to run shadow selections for real ("execute and compare"): the
+    packs' `[[live_shadow]]` calls with a live mode. Shadow EMUs are under evaluation; the
+    seed's contract keeps them out of `selected` ("Shadow candidates have separate
+    arbitration, appear in traces, and never enter `selected`")."""
+    shadows = sorted(e.emu_key for e in ctx.emus if e.state == "shadow")
+    for file in ctx.facts.files:
+        for call in file.calls:
+            mode = ctx.facts.knowledge.live_shadow_mode(call)
+            if mode is None:
+                continue
+            which = (f": shadow EMU {', '.join(f'`{k}`' for k in shadows)} would act"
+                     if shadows else "")
+            yield ctx.finding(
+                codes.EVAL_LEAK, location=call.location, symbol=call_symbol(file, call),
+                message=f"`{call.name}({mode})` makes the executor run shadow selections "
+                        f"for real, beside the live ones, instead of only comparing{which}",
+                snippet=f"{call.name}({mode})")
+
+
+def _open_cohort(ctx: CheckContext) -> Iterator[Finding]:
+    """A canary cohort decision that admits everyone (`decider=lambda *_: True`, a function
+    that only returns `True`): "Canary is a lifecycle state, not a traffic percentage: the
+    application must supply affirmative cohort membership", and this supplies it for all."""
+    canaries = sorted(e.emu_key for e in ctx.emus if e.state == "canary")
+    for file in ctx.facts.files:
+        for call in file.calls:
+            decider = ctx.facts.knowledge.canary_decider(call)
+            if decider is None or not _admits_everyone(ctx, file, decider):
+                continue
+            which = (f": canary EMU {', '.join(f'`{k}`' for k in canaries)} runs for every "
+                     f"request" if canaries else "")
+            yield ctx.finding(
+                codes.EVAL_LEAK, location=call.location, symbol=call_symbol(file, call),
+                message=f"`{call.name}` installs a canary cohort decision that admits "
+                        f"everyone (`{decider.text}`), so canary selections run like active "
+                        f"ones{which}",
+                snippet=f"{call.name}({decider.text})")
+
+
+def _admits_everyone(ctx: CheckContext, file: FileIR, decider: Value) -> bool:
+    """A literal `True`, or a function (lambda, arrow, named) whose every return is `True`."""
+    if decider.kind is ValueKind.BOOL:
+        return decider.literal is True
+    if decider.kind is ValueKind.LAMBDA and decider.ref:
+        returns = [r for r in file.returns if r.scope == decider.ref]
+        if not returns:      # a Python lambda's body is an expression, not a return
+            return decider.text.rsplit(":", 1)[-1].strip() == "True"
+        return _all_true(returns)
+    if decider.kind is ValueKind.NAME and decider.ref:
+        for holder in ctx.facts.files:
+            for definition in holder.definitions:
+                if (definition.qualname == decider.ref and holder is file) or \
+                        function_key(holder, definition.qualname) == decider.resolved:
+                    return _all_true([r for r in holder.returns
+                                      if r.scope == definition.qualname])
+    return False
+
+
+def _all_true(returns: list[Return]) -> bool:
+    return bool(returns) and all(r.value is not None and r.value.kind is ValueKind.BOOL and
+                                 r.value.literal is True for r in returns)
 
 
 def _dispatched(ctx: CheckContext, dry_runs: dict[str, _DryRun],

@@ -1,5 +1,6 @@
 """HIDDEN-AUTHORITY: a threshold or branch on a model-derived value selects a consequential
-action (seed 000, "Inventory hidden authority": a score above 0.8 issues a refund)."""
+action (seed 000, "Inventory hidden authority": a score above 0.8 issues a refund), or the
+model plans which delegate acts (MemoRizz LLM-planned delegation, seed 002)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
 from topo.analyzers.model import Site, SiteKind
-from topo.audit.model import Finding
+from topo.audit.model import Finding, Severity
 
 __all__ = ["hidden_authority", "gate_text"]
 
@@ -42,21 +43,36 @@ def _only_tool_arguments(ctx: CheckContext, gate: Site) -> bool:
         for origin in origins)
 
 
+def _asks_predicate(gate: Site, gates: list[Site]) -> bool:
+    """`if should_refund(x):` only asks a predicate whose own test is on the same path (the
+    threshold inside `should_refund`): one decision, reported where it is made."""
+    operand = str(gate.attr("operand") or "")
+    if gate.attr("op") not in ("truthy", "falsy") or "(" not in operand:
+        return False
+    called = operand.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+    return any(other is not gate and other.symbol.rsplit(".", 1)[-1] == called
+               for other in gates)
+
+
 @check(codes.HIDDEN_AUTHORITY)
 def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
-    """One finding per test: the most severe effect it selects is named, with its path; the
-    others it also selects are related locations."""
+    """One finding per test, each model test on a path its own (thresholds are not hidden by
+    the routing test above them): the most severe effect it selects is named, with its path;
+    the others it also selects are related locations."""
     selected: dict[str, list[tuple[Site, Chain]]] = {}
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
             gates = [g for g in gates if not is_protocol_test(g)
-                     and not _only_tool_arguments(ctx, g)]
+                     and not _only_tool_arguments(ctx, g) and not _asks_predicate(g, gates)]
             if chain.governed or not gates:
                 continue
-            effects = selected.setdefault(gates[0].id, [])
-            if all(other.id != executor.id for other, _ in effects):
-                effects.append((executor, chain))
+            # Every distinct model test on the path is a gate of its own: a routing test
+            # (`action == "refund"`) must not hide the threshold that authorizes beneath it.
+            for gate in gates:
+                effects = selected.setdefault(gate.id, [])
+                if all(other.id != executor.id for other, _ in effects):
+                    effects.append((executor, chain))
     for gate_id, effects in sorted(selected.items()):
         gate = ctx.graph.nodes[gate_id]["site"]
         effects.sort(key=lambda pair: (-executor_severity(codes.HIDDEN_AUTHORITY,
@@ -73,3 +89,20 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
             related=tuple(effect.location for effect, _ in effects),
             severity=executor_severity(codes.HIDDEN_AUTHORITY, executor),
             inferred=True)
+    yield from _model_routing(ctx)
+
+
+def _model_routing(ctx: CheckContext) -> Iterator[Finding]:
+    """Orchestration the configured model plans (`model_routing`: MemoRizz `with_delegation`
+    without a deterministic plan, seed 002 M9): the model's plan chooses which delegate acts,
+    with its tools. High: the route is hidden authority, the effects are the delegates'."""
+    for site in sites_of_kind(ctx.graph, SiteKind.PROMPT_POLICY):
+        if site.attr("model_routing") is not True:
+            continue
+        mode = site.attr("mode")
+        how = f"mode `{mode}`" if mode is not None else "no deterministic plan"
+        yield ctx.finding(
+            codes.HIDDEN_AUTHORITY, location=site.location, symbol=site.symbol,
+            message=f"`{site.attr('callee')}` ({how}) lets the configured model plan which "
+                    "delegate acts: its output routes the work, and no code decides it",
+            severity=Severity.HIGH)

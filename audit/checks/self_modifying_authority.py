@@ -1,9 +1,11 @@
-"""SELF-MODIFYING-AUTHORITY: model output is written to what later runs read as policy.
+"""SELF-MODIFYING-AUTHORITY: model output (or request content) is written to what later runs
+read as policy.
 
 Other-systems.md H6 and A11: Mubit `optimize_prompt` → `activate_prompt_version` with no human
 step ("never grant `optimize_prompt` a path to activation", U12); `remember(intent="rule")` or
 a global lesson whose content is model output (U16); MemexAI writes to `shared/**` (read back
-into every prompt block) whose content is model output; MemoRizz
+into every prompt block) whose content is model output, or request content (seed 003 X5:
+anyone who sends the request writes every user's prompt block); MemoRizz
 `with_continual_learning(enabled=True)`; a key-value memory write (LangGraph `BaseStore.put`)
 of model output under the namespace and key a read in the repository returns into a model's
 prompt. The cycle INF → write → next run's prompt → INF lets the model rewrite its own future
@@ -19,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from topo.analyzers.flow.dataflow import Flow
 from topo.audit import codes
-from topo.audit.checks._memory import value_of
+from topo.audit.checks._memory import is_request_value, request_flow, value_of
 from topo.audit.checks._registry import CheckContext, check
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import PolicyWrites
@@ -32,8 +35,9 @@ __all__ = ["self_modifying_authority"]
 
 @check(codes.SELF_MODIFYING_AUTHORITY)
 def self_modifying_authority(ctx: CheckContext) -> Iterator[Finding]:
+    request: list[Flow] = []     # request-body flow, computed for the first policy write only
     for site in ctx.facts.sites:
-        reason = _reason(ctx, site)
+        reason = _reason(ctx, site, request)
         if reason is not None:
             yield ctx.finding(codes.SELF_MODIFYING_AUTHORITY, location=site.location,
                               symbol=site.symbol, message=reason)
@@ -69,7 +73,7 @@ def _write_mode(ctx: CheckContext, system: str, rule: PolicyWrites) -> Iterator[
             related=tuple(holders[:3]))
 
 
-def _reason(ctx: CheckContext, site: Site) -> str | None:
+def _reason(ctx: CheckContext, site: Site, request: list[Flow]) -> str | None:
     callee = site.attr("callee")
     if site.kind is SiteKind.PROMPT_POLICY and site.attr("self_modifying") is True:
         return f"`{callee}` lets the agent learn from its own runs: its output becomes its context"
@@ -87,12 +91,29 @@ def _reason(ctx: CheckContext, site: Site) -> str | None:
     if site.kind is SiteKind.MEMORY_WRITE and not _is_policy_write(ctx, site):
         return _prompt_memory_write(ctx, site)
     if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(ctx, site):
-        file, call = ctx.calls[str(site.attr("call"))]
-        content = value_of(call, "content", "lines")
-        if content is not None and ctx.facts.model.value_labels(file, call.scope, content):
-            target = site.attr("path") or f"intent={site.attr('intent')}"
-            return (f"`{callee}` writes model output `{content.text}` to `{target}`, which "
-                    f"later prompts read as policy")
+        return _policy_write(ctx, site, request)
+    return None
+
+
+def _policy_write(ctx: CheckContext, site: Site, request: list[Flow]) -> str | None:
+    """A policy write whose content is model output, or request content (seed 003: "Keep
+    private user facts, secrets, raw transcripts, and untrusted external content out of
+    `shared/**`"): either way the next prompt's rules are written by someone no one reviewed."""
+    file, call = ctx.calls[str(site.attr("call"))]
+    content = value_of(call, "content", "lines")
+    if content is None and len(call.args) > 1:
+        content = call.args[1]
+    if content is None:
+        return None
+    target = site.attr("path") or f"intent={site.attr('intent')}"
+    callee = site.attr("callee")
+    if ctx.facts.model.value_labels(file, call.scope, content):
+        return (f"`{callee}` writes model output `{content.text}` to `{target}`, which "
+                f"later prompts read as policy")
+    request[:] = request or [request_flow(ctx)]
+    if is_request_value(request[0], file, call.scope, content):
+        return (f"`{callee}` writes request content `{content.text}` to `{target}`, which "
+                f"every later prompt reads as policy: whoever sends the request writes the rules")
     return None
 
 

@@ -16,6 +16,12 @@ A third shape is H4's negative-polarity verdict (other-systems.md §4.5): the ex
 unless a handoff verdict or a model's verdict equals a refusal — `if verdict == "block":
 return`, `if verdict != "reject": refund()` — so a timeout (`None`), an error string or any
 unforeseen answer falls through to the effect. Only an explicit approval should let it run.
+
+A fourth: a stream that reports a provider failure as a terminal event (MemoRizz `run_stream`,
+seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`); and memory
+tools handed to a model without the prompt block that carries their policy (MemexAI, seed 003
+X1: `_prompt_block`), medium; and the tool router switched off for more tools than a small
+set (MemoRizz `ContextPolicy(progressive_tool_disclosure=False)`, M4: `_tool_exposure`), medium.
 """
 
 from __future__ import annotations
@@ -30,9 +36,12 @@ from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import (CheckContext, check, executor_severity,
                                          severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.checks._prompt_block import tools_without_prompt_block
+from topo.audit.checks._streams import unchecked_streams
+from topo.audit.checks._tool_exposure import oversized_direct_exposure
 from topo.audit.graph.build import INFERRED, KIND, sites_of_kind
 from topo.analyzers.model import EdgeKind, Site, SiteKind
-from topo.audit.model import Finding
+from topo.audit.model import Finding, Severity
 
 __all__ = ["unsafe_fallback"]
 
@@ -43,6 +52,9 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
                  for s in sites_of_kind(ctx.graph, SiteKind.FALLBACK)}
     controls = {s.id: s for s in sites_of_kind(ctx.graph, *CONTROLS)}
     yield from _negative_verdicts(ctx)
+    yield from _stream_errors(ctx)
+    yield from _missing_prompt_blocks(ctx)
+    yield from _direct_exposure(ctx)
     if not controls:
         return
     reported: set[tuple[str, str]] = set()
@@ -61,6 +73,37 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
 _EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
 _INCLUDING = frozenset({"!=", "not in"})
 _BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _direct_exposure(ctx: CheckContext) -> Iterator[Finding]:
+    for switch, count in oversized_direct_exposure(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=switch.location, symbol=switch.symbol,
+            message=f"`{switch.attr('callee')}` turns progressive tool disclosure off for "
+                    f"{count} tools (a small set is at most {switch.attr('exposure_limit')}): "
+                    "the model sees every schema, without per-turn scoping or allowlisted "
+                    "invocation",
+            severity=Severity.MEDIUM)
+
+
+def _missing_prompt_blocks(ctx: CheckContext) -> Iterator[Finding]:
+    for model, toolset in tools_without_prompt_block(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=model.location, symbol=model.symbol,
+            message=f"`{model.attr('callee')}` gets the memory tools of "
+                    f"`{toolset.attr('callee')}` without the prompt block: the model reads and "
+                    "writes memory with none of the shared/** policy those tools assume",
+            related=(toolset.location,), severity=Severity.MEDIUM)
+
+
+def _stream_errors(ctx: CheckContext) -> Iterator[Finding]:
+    for site, loop in unchecked_streams(ctx):
+        yield ctx.finding(
+            codes.UNSAFE_FALLBACK, location=site.location, symbol=site.symbol,
+            message=f"the loop over `{site.attr('callee')}` (line {loop.location.line}) never "
+                    "tests a chunk for the stream's terminal error event, and the stream does "
+                    "not raise: a provider failure reads as a finished answer",
+            related=(loop.location,), severity=Severity.HIGH)
 
 
 def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:

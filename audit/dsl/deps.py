@@ -48,6 +48,9 @@ class Dependency:
     guarded: bool = False
     holds_when_absent: bool = False
     span: TextSpan = field(default=TextSpan(0, 0), compare=False)
+    # Events: (attribute, state key) for each WHERE filter whose value is one placeholder
+    # (`customer_id == '{{customer.id}}'`), the entity the filter compares the attribute with.
+    where_keys: tuple[tuple[str, str], ...] = ()
 
     @property
     def accessor(self) -> str:
@@ -158,7 +161,16 @@ def _event_dependency(query: EventQuery, negated: bool, under_count: bool,
             keys += [key for _, key in _placeholders(where.value.value) if key not in keys]
     return Dependency("event", query.event.name, _polarity(negated), query.event.project,
                       under_count, tuple(w.attr for w in query.where), tuple(keys), query.window,
-                      holds_when_absent=admits_zero != negated, span=query.span)
+                      holds_when_absent=admits_zero != negated, span=query.span,
+                      where_keys=tuple(_where_keys(query)))
+
+
+def _where_keys(query: EventQuery) -> Iterator[tuple[str, str]]:
+    for where in query.where:
+        if isinstance(where.value, StringLit):
+            found = list(_placeholders(where.value.value))
+            if len(found) == 1 and found[0][0] == where.value.value.strip():
+                yield where.attr, found[0][1]
 
 
 def _event_queries(node: Expr, negated: bool) -> Iterator[tuple[EventQuery, bool]]:

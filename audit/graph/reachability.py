@@ -39,8 +39,10 @@ class ReachabilityRow:
     why: tuple[str, ...] = ()      # those findings' messages, sorted
 
 
-def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding]) -> tuple[
-        ReachabilityRow, ...]:
+def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding],
+                        partial: frozenset[str] = frozenset()) -> tuple[ReachabilityRow, ...]:
+    """`partial`: keys of EMUs whose action has handlers that cannot complete it (the action
+    connectivity's `partially_connected`): action connected `partial`, not `no`."""
     by_emu: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         if finding.emu_key:
@@ -62,7 +64,8 @@ def reachability_matrix(emus: Iterable[Emu], findings: Iterable[Finding]) -> tup
         rows.append(ReachabilityRow(
             emu_key=emu.emu_key or "", decision_point=emu.decision_point,
             required_context=context or (), trigger_reachable=reachable,
-            action_connected="no" if "ACTION-GAP" in codes else "yes",
+            action_connected=("partial" if emu.emu_key in partial else "no")
+            if "ACTION-GAP" in codes else "yes",
             project_coherent="no" if "COHERENCE-GAP" in codes else "yes",
             reasons=tuple(sorted(codes & shown)),
             why=tuple(sorted({f.message for f in found if f.code.id in shown}))))

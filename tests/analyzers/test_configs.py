@@ -47,6 +47,23 @@ def test_dotenv_keeps_only_authority_settings_and_never_secrets(tmp_path):
     assert all("secret" not in str(s.value).lower() for s in facts.settings)
 
 
+def test_a_credential_under_a_client_bundle_prefix_is_kept_by_name_never_by_value(tmp_path):
+    facts, _ = _read(tmp_path, {"web/.env.local": """\
+        NEXT_PUBLIC_MEMEX_ADMIN_SECRET=s3cret
+        NEXT_PUBLIC_MEMEX_URL=https://memex.example.com
+        NEXT_PUBLIC_OTHER_SECRET=x
+        """, "docker-compose.yml": """\
+        services:
+          web:
+            environment:
+              - VITE_MEMEX_API_KEY=dev-agent-key
+        """})
+    named = {s.name: s for s in facts.settings}
+    assert set(named) == {"NEXT_PUBLIC_MEMEX_ADMIN_SECRET", "VITE_MEMEX_API_KEY"}
+    assert [s.value for s in named.values()] == [None, None]
+    assert named["VITE_MEMEX_API_KEY"].location.line == 4
+
+
 def test_compose_environment_map_and_list_forms(tmp_path):
     facts, _ = _read(tmp_path, {"docker-compose.prod.yml": """\
         services:

@@ -12,6 +12,7 @@ from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.ir import ValueKind
 from topo.analyzers.packs import factories
 from topo.analyzers.python.frontend import parse_python
+from topo.analyzers.typescript.frontend import parse_typescript
 
 FACTORIES = factories()
 
@@ -152,6 +153,71 @@ def test_a_name_rebound_locally_is_no_module_constant() -> None:
     assert calls["g"].kwarg("decision_point").kind is ValueKind.NAME
 
 
+def test_constants_held_in_a_module_a_dict_a_class_or_an_enum() -> None:
+    files = _resolved(**{"names.py": """
+        import enum
+        SENT = "agent.sent.email"
+        TOPICS = {"sent": "agent.sent.email", "nested": {"done": "agent.completed.task"}}
+        class Events:
+            SENT = "agent.sent.email"
+            TWICE = "a"
+            TWICE = "b"
+        class Topic(str, enum.Enum):
+            SENT = "agent.sent.email"
+        class Plain(enum.Enum):
+            SENT = "agent.sent.email"
+    """, "use.py": """
+        import names
+        from names import Events, Topic, Plain, TOPICS
+        def go(client, local):
+            client.emit(names.SENT)
+            client.emit(TOPICS["sent"])
+            client.emit(Events.SENT)
+            client.emit(Topic.SENT)
+            client.emit(Plain.SENT.value)
+            client.emit(Plain.SENT)
+            client.emit(Events.TWICE)
+            client.emit(names.MISSING)
+            client.emit(local.SENT)
+    """})
+    values = [c.args[0] for c in files["use.py"].calls if c.name == "emit"]
+    literals = [v.literal if v.kind is ValueKind.STRING else None for v in values]
+    assert literals == ["agent.sent.email", None, "agent.sent.email", "agent.sent.email",
+                        "agent.sent.email", None, None, None, None]
+    assert [v.text for v in values][:1] == ["names.SENT"]     # the evidence as written
+
+
+def test_an_attribute_of_a_typed_parameter_is_not_the_class_default() -> None:
+    files = _resolved(**{"models.py": """
+        class Ticket:
+            note: str = "none yet"
+    """, "use.py": """
+        from models import Ticket
+        def go(client, ticket: Ticket):
+            client.emit(ticket.note)
+            client.emit(Ticket.note)
+    """})
+    values = [c.args[0] for c in files["use.py"].calls if c.name == "emit"]
+    assert [v.kind for v in values] == [ValueKind.NAME, ValueKind.STRING]
+
+
+def test_a_key_of_an_exported_object_literal_in_typescript() -> None:
+    files = [parse_typescript("src/names.ts", textwrap.dedent("""
+        export const Topics = { SENT: 'agent.sent.email' } as const;
+        export class Ev { static readonly SENT = 'agent.sent.email'; }
+    """), "src/names"), parse_typescript("src/use.ts", textwrap.dedent("""
+        import { Topics, Ev } from './names';
+        export function go(client: any) {
+          client.emit(Topics.SENT);
+          client.emit(Ev.SENT);
+          client.emit(Topics.OTHER);
+        }
+    """), "src/use")]
+    use = {f.path: f for f in resolve_files(files, FACTORIES)}["src/use.ts"]
+    values = [c.args[0] for c in use.calls if c.name == "emit"]
+    assert [v.literal for v in values] == ["agent.sent.email", "agent.sent.email", None]
+
+
 def test_recursive_factories_terminate_unresolved() -> None:
     files = _resolved(**{"app.py": """
         def a():
@@ -186,7 +252,7 @@ def test_sibling_import_beside_a_script() -> None:
     app = files["examples/bot/app.py"]
     assert _callees(app, "decide") == ["memrail.AMIClient.decide"] * 2
     first = next(c for c in app.calls if c.name == "decide")
-    assert first.kwarg("decision_point").literal == "billing.refund"   # the module's constant
+    assert first.kwarg("decision_point").literal == "billing.refund"   # `helpers.POINT`
 
 
 def test_a_constant_read_as_a_member_of_its_module_or_class() -> None:

@@ -123,3 +123,49 @@ def test_a_typescript_system_option_over_a_vercel_tool(tmp_path: Path) -> None:
     finding = only(audit_source(tmp_path, {"agent.ts": source}), CODE)
     assert finding.location.line == 12
     assert '"Never refund more than $100" given to `generateText`' in finding.message
+
+
+MEMEX_AGENT = """
+    import stripe
+    from agents import Agent, Runner, function_tool
+    from memexai import MemexAI
+
+    memex = MemexAI(url="http://memex", api_key="k")
+
+
+    @function_tool
+    def issue_refund(charge_id: str) -> str:
+        return stripe.Refund.create(charge=charge_id)
+
+
+    async def chat(session, message):
+        user = memex.for_user(session.user_id)
+        agent = Agent(name="support", instructions=await user.get_system_prompt("Help."),
+                      tools=[issue_refund])
+        return await Runner.run(agent, message)
+    """
+PLAYBOOK = """
+    # Escalation
+
+    Be friendly.
+
+    1. Escalate to a human agent if the customer disputes a payment.
+    """
+
+
+@pytest.mark.parametrize("folder", ["memex/shared/ops", "shared"])
+def test_a_shared_playbook_in_the_repository_is_the_rule_the_prompt_block_delivers(
+        tmp_path: Path, folder: str) -> None:
+    findings = audit_source(tmp_path, {"app.py": MEMEX_AGENT,
+                                       f"{folder}/support-playbook.md": PLAYBOOK})
+    finding = only(findings, CODE)
+    assert finding.location.line == 10     # the refund
+    assert '"Escalate to a human agent if the customer disputes a payment"' in finding.message
+    assert [(r.file, r.line) for r in finding.related] == [(f"{folder}/support-playbook.md", 5)]
+
+
+def test_without_a_playbook_in_the_repository_the_prompt_block_is_named(tmp_path: Path) -> None:
+    findings = audit_source(tmp_path, {"app.py": MEMEX_AGENT,
+                                       "docs/sharedstuff/notes.md": PLAYBOOK})
+    finding = only(findings, CODE)
+    assert "the shared/** policy prose of the MemexAI prompt block" in finding.message

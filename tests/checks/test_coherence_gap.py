@@ -89,3 +89,38 @@ def test_typescript_client_options(tmp_path: Path) -> None:
              "package.json": '{"dependencies": {"@memrail/sdk": "1.0.0"}}'}
     [found] = findings(tmp_path, "COHERENCE-GAP", files, [emu("state.refund.request_id EXISTS")])
     assert "`support`" in found.message and "`billing`" in found.message
+
+
+def _emit(project_args: str, name: str = '"agent.sent.email"') -> str:
+    return ("from datetime import datetime, timezone\nfrom memrail import AMIClient\n"
+            "from memrail.atoms import event\n\n"
+            "mailer = AMIClient(project=\"messaging\")\n\n\n"
+            "def record(customer):\n"
+            f"    mailer.emit_event(event({name}, ts=datetime.now(timezone.utc)){project_args})\n")
+
+
+SENT = "state.refund.request_id EXISTS AND NOT event.agent.sent.email IN 'P7D'"
+
+
+@pytest.mark.parametrize(("trigger", "project_args", "found"), [
+    (SENT, "", 1),                                       # the client's project: messaging
+    (SENT, ', project="other"', 1),                      # the emit's own project
+    (SENT, ', project="billing"', 0),                    # where the EMU is decided
+    (SENT.replace("event.agent", "event.messaging.agent"), "", 0),   # read where emitted
+    (SENT.replace("event.agent", "event.ledger.agent"), "", 1),
+    (SENT, ", project=PROJECT", 0),                      # computed: not judged
+])
+def test_an_event_emitted_into_another_project_than_read(tmp_path: Path, trigger: str,
+                                                         project_args: str, found: int) -> None:
+    files = {"app.py": _decide('project="billing"'), "mail.py": _emit(project_args)}
+    emus = [emu(trigger, action=DIRECTIVE) | {"metadata": {"depends_on": ["ledger"]}}]
+    result = findings(tmp_path, "COHERENCE-GAP", files, emus)
+    assert len(result) == found
+    if found:
+        assert "reads `event." in result[0].message and "only into project `" in result[0].message
+
+
+def test_a_computed_event_name_anywhere_keeps_it_quiet(tmp_path: Path) -> None:
+    files = {"app.py": _decide('project="billing"'), "mail.py": _emit(""),
+             "other.py": _emit("", name="topic")}
+    assert findings(tmp_path, "COHERENCE-GAP", files, [emu(SENT, action=DIRECTIVE)]) == []

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from emu_repos import emu, findings
 from source_repos import audit_source, found, only
 
 CODE = "EVAL-LEAK"
@@ -110,3 +111,116 @@ def test_the_sdk_helper_skips_registered_handlers(tmp_path: Path) -> None:
                                          options=InvokeOptions(dry_run=True), auto_ack=True)
         """
     assert found(audit_source(tmp_path, {"app.py": source}), CODE) == []
+
+
+# ---- live selections run without the SDK executor's mode and lifecycle tests ----------------
+
+ROUTE = {"type": "route", "destination": "escalations"}
+
+
+def _live(tmp_path: Path, *, loop: str = "", mode: str = "auto", state: str = "active",
+          action: dict | None = None, call: str = "decide", point: str = '"support.escalation"'):
+    source = _app("").replace('decision_point="support.escalation"', f"decision_point={point}")
+    source = source.replace("ami.decide(", f"ami.{call}(")
+    source = source.replace("        slack.chat_postMessage", f"{loop}        slack.chat_postMessage")
+    policy = {**emu("state.ticket.id EXISTS", action=action or ROUTE, mode=mode),
+              "decision_point": "support.escalation", "state": state}
+    return findings(tmp_path, CODE, {"app.py": source}, [policy])
+
+
+def test_an_advisory_route_posted_by_hand(tmp_path: Path) -> None:
+    [finding] = _live(tmp_path, mode="advisory")
+    assert finding.location.line == 15 and finding.symbol == "app.escalate"
+    assert "advisory EMU `billing.small_refund`" in finding.message
+    assert "`slack_sdk.WebClient.chat_postMessage` (communication)" in finding.message
+
+
+def test_a_canary_posted_by_hand(tmp_path: Path) -> None:
+    [finding] = _live(tmp_path, state="canary")
+    assert "canary EMU `billing.small_refund`" in finding.message
+
+
+@pytest.mark.parametrize("loop", [
+    '        if item.policy["mode"] != "auto":\n            continue\n',
+    '        if item.policy.get("mode") == "advisory":\n            continue\n',
+    # The seed's execution contract gets the whole item, metadata included.
+    "        if not contract.allows(item, principal=ticket.owner):\n            continue\n",
+])
+def test_an_advisory_selection_tested_before_it_runs(tmp_path: Path, loop: str) -> None:
+    assert _live(tmp_path, mode="advisory", loop=loop) == []
+
+
+@pytest.mark.parametrize("loop", [
+    '        if item.lifecycle_state == "canary" and not in_cohort(ticket):\n            continue\n',
+    '        if item.get("lifecycle_state") != "active":\n            continue\n',
+])
+def test_a_canary_gated_by_a_cohort(tmp_path: Path, loop: str) -> None:
+    assert _live(tmp_path, state="canary", loop=loop) == []
+
+
+@pytest.mark.parametrize(("kwargs", "why"), [
+    ({"mode": "advisory", "action": {"type": "decision_prompt", "message": "Escalate?",
+                                     "options": [{"id": "y", "label": "Yes"}]}},
+     "an advisory prompt may run"),
+    ({"mode": "auto"}, "nothing the executor would hold back"),
+    ({"mode": "advisory", "point": "ticket.point"}, "a computed point selects unknown EMUs"),
+    ({"mode": "advisory", "call": "decide_and_execute"}, "the SDK executor tests the mode"),
+])
+def test_selections_the_executor_would_run_too(tmp_path: Path, kwargs: dict, why: str) -> None:
+    assert _live(tmp_path, **kwargs) == [], why
+
+
+def test_a_test_of_the_action_alone_is_no_mode_test(tmp_path: Path) -> None:
+    loop = '        if item.action.get("type") != "route":\n            continue\n'
+    assert len(_live(tmp_path, mode="advisory", loop=loop)) == 1
+
+
+def test_a_dispatch_table_run_on_a_projection_of_the_actions(tmp_path: Path) -> None:
+    source = ("from memrail import AMIClient\n\nami = AMIClient()\nTOOLS = {}\n\n\n"
+              "def run(ticket):\n"
+              '    decision = ami.decide(decision_point="support.escalation", context=[])\n'
+              "    actions = [item.action for item in decision.selected]\n"
+              "    for action in actions:\n"
+              '        TOOLS[action["tool"]["tool_id"]](action["tool"]["args"])\n')
+    finding = only(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert finding.location.line == 11
+    assert "`[item.action for item in decision.selected]` keeps only the actions" in \
+        finding.message
+    assert "a function picked from `TOOLS`" in finding.message
+
+
+def test_a_dry_run_is_reported_once(tmp_path: Path) -> None:
+    source = _app("options=InvokeOptions(dry_run=True)")
+    policy = {**emu("state.ticket.id EXISTS", action=ROUTE, mode="advisory"),
+              "decision_point": "support.escalation"}
+    [finding] = findings(tmp_path, CODE, {"app.py": source}, [policy])
+    assert "dry-run selection" in finding.message
+
+
+def test_a_dispatched_function_handed_the_whole_item_is_not_judged(tmp_path: Path) -> None:
+    source = ("from memrail import AMIClient\n\nami = AMIClient()\nHANDLERS = {}\n\n\n"
+              "def run(ticket):\n"
+              '    decision = ami.decide(decision_point="support.escalation", context=[])\n'
+              "    for item in decision.selected:\n"
+              '        HANDLERS[item.action["type"]](item)\n')
+    policy = {**emu("state.ticket.id EXISTS", action=ROUTE, mode="advisory"),
+              "decision_point": "support.escalation"}
+    assert findings(tmp_path, CODE, {"app.py": source}, [policy]) == []
+    narrowed = source.replace("](item)", '](item.action["destination"])')
+    assert len(findings(tmp_path / "n", CODE, {"app.py": narrowed}, [policy])) == 1
+
+
+@pytest.mark.parametrize(("decider", "leaks"), [
+    ("lambda decision, context: True", True),
+    ("everyone", True),
+    ("in_pilot", False),
+    ("lambda decision, context: context['customer_id'] in PILOT", False),
+])
+def test_a_canary_cohort_decision(tmp_path: Path, decider: str, leaks: bool) -> None:
+    source = ("from memrail import AMIClient\n\nami = AMIClient()\nPILOT = {'c1'}\n\n\n"
+              "def everyone(decision, context):\n    return True\n\n\n"
+              "def in_pilot(decision, context):\n"
+              "    if context['customer_id'] in PILOT:\n        return True\n    return False\n\n\n"
+              f"ami.configure_canary(decider={decider})\n")
+    result = found(audit_source(tmp_path, {"app.py": source}), CODE)
+    assert result == ([("app.py", 17)] if leaks else [])

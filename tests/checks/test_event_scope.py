@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from emu_repos import emitter, emu, findings
+from topo.audit.checks.event_scope import entity_of
 
 SCOPED = ("state.refund.request_id EXISTS AND NOT event.agent.issued.refund "
           "WHERE request_id == '{{refund.request_id}}' IN 'P30D'")
@@ -74,3 +77,45 @@ def test_the_refund_corpus_app_is_scoped() -> None:
     mine = {"GHOST-EVENT", "EVENT-NAME-DRIFT", "EVENT-SCOPE", "ABSENCE-PERMITS",
             "UNSATISFIABLE-TRIGGER"}
     assert result.emus and not [f for f in result.findings if f.code.id in mine]
+
+
+def test_an_id_of_another_entity_under_the_filtered_attribute(tmp_path: Path) -> None:
+    code = emitter(("agent.issued.refund", '{"request_id": item.activation_id}'))
+    code = code.replace("async def record(request_id, customer_id, attributes):",
+                        "async def record(request_id, customer_id, attributes, item):")
+    [found] = _scope(tmp_path, code, SCOPED, action=DIRECTIVE)
+    assert found.inferred
+    assert "compares `request_id` of `event.agent.issued.refund` with `{{refund.request_id}}`, " \
+        "an id of `request`, but the emitter sends `request_id` = `item.activation_id`, an id " \
+        "of `activation`" == found.message.split("EMU `billing.small_refund` ")[1]
+
+
+@pytest.mark.parametrize("value", ["request_id", "refund.request_id", 'ticket["request_id"]',
+                                   "str(refund.request_id)", "item.id", "payload",
+                                   "requests.id"])
+def test_the_same_entity_or_an_unknown_one_is_not_judged(tmp_path: Path, value: str) -> None:
+    code = emitter(("agent.issued.refund", f'{{"request_id": {value}}}'))
+    assert _scope(tmp_path, code, SCOPED, action=DIRECTIVE) == []
+
+
+@pytest.mark.parametrize(("path", "entity"), [
+    ("order.id", "order"), ("ticket.customer_id", "customer"), ('args["order_id"]', "order"),
+    ("orderId", "order"), ("customers.id", "customer"), ("refund.request_id", "request"),
+    ("item.id", None), ("self.id", None), ("id", None), ("order.total", None),
+    ("orders[0].id", None),
+])
+def test_the_entity_an_id_names(path: str, entity: str | None) -> None:
+    assert entity_of(path) == entity
+
+
+def test_the_value_the_code_builds_the_state_key_from_is_the_same_entity(tmp_path: Path) -> None:
+    decide = ("from memrail import AMIClient\nfrom memrail.atoms import state\n\n"
+              "ami = AMIClient()\n\n\ndef go(ticket):\n"
+              "    return ami.decide(decision_point='billing.refund',\n"
+              "                      context=[state('refund.request_id', ticket.id)])\n")
+    code = emitter(("agent.issued.refund", '{"request_id": ticket.id}')).replace(
+        "attributes):", "attributes, ticket):")
+    files = {"app.py": code, "decide.py": decide}
+    assert findings(tmp_path, "EVENT-SCOPE", files, [emu(SCOPED, action=DIRECTIVE)]) == []
+    files["decide.py"] = decide.replace("ticket.id)", "ticket.request_id)")
+    assert len(findings(tmp_path, "EVENT-SCOPE", files, [emu(SCOPED, action=DIRECTIVE)])) == 1

@@ -125,3 +125,56 @@ def test_an_effect_run_when_nothing_was_selected_is_not_governed(tmp_path: Path)
                          "    if not decision.selected:\n"
                          "        stripe.Refund.create(charge=ticket.charge_id)")
     assert found(audit_source(tmp_path, {"app.py": source}), CODE) == []
+
+
+def test_a_record_in_a_finally_runs_whatever_happened(tmp_path: Path) -> None:
+    finding = only(_findings(tmp_path, "try:", "    stripe.Refund.create(charge=ticket.charge_id)",
+                             "finally:", "    " + EMIT), CODE)
+    assert (finding.location.line, finding.symbol) == (18, "app.refund")
+    assert "recorded regardless of its success (`agent.issued.refund` in a `finally`)" \
+        in finding.message
+
+
+def test_a_record_after_an_except_that_swallows_the_failure(tmp_path: Path) -> None:
+    finding = only(_findings(tmp_path, "try:", "    pay(ticket)", "except Exception:",
+                             "    print('refund failed')", ACK), CODE)
+    assert finding.location.line == 11     # the effect in the helper the caller guards
+    assert "(`AMIClient.ack` after a `try` whose handler swallows the failure)" in finding.message
+
+
+@pytest.mark.parametrize("exit_", ["raise", "return", "continue"])
+def test_a_record_after_an_except_that_leaves(tmp_path: Path, exit_: str) -> None:
+    findings = _findings(tmp_path, "try:", "    stripe.Refund.create(charge=ticket.charge_id)",
+                         "except stripe.StripeError:", "    " + exit_, ACK)
+    assert found(findings, CODE) == []
+
+
+def test_a_record_inside_the_try_after_the_effect(tmp_path: Path) -> None:
+    findings = _findings(tmp_path, "try:", "    stripe.Refund.create(charge=ticket.charge_id)",
+                         "    " + EMIT, "except stripe.StripeError:", "    pass")
+    assert found(findings, CODE) == []
+
+
+def test_a_nested_handler_that_raises_keeps_the_outer_record_on_success(tmp_path: Path) -> None:
+    findings = _findings(tmp_path, "try:", "    try:",
+                         "        stripe.Refund.create(charge=ticket.charge_id)",
+                         "    except stripe.StripeError:", "        raise",
+                         "    " + ACK, "except Exception:", "    pass")
+    assert found(findings, CODE) == []
+
+
+def test_an_event_stamped_without_its_zone(tmp_path: Path) -> None:
+    naive = EMIT.replace("datetime.now(timezone.utc)", "datetime.now()")
+    findings = _findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", naive)
+    finding = only(findings, CODE)
+    assert (finding.location.line, finding.symbol) == (18, "app.refund")
+    assert finding.message.startswith("`agent.issued.refund` is stamped with `datetime.now()`, "
+                                      "a time without its zone")
+    assert found(_findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", EMIT),
+                 CODE) == []
+
+
+def test_a_finally_of_a_later_try_runs_after_the_success(tmp_path: Path) -> None:
+    findings = _findings(tmp_path, "stripe.Refund.create(charge=ticket.charge_id)", "try:",
+                         "    print('notified')", "finally:", "    " + ACK)
+    assert found(findings, CODE) == []

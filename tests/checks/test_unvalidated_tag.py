@@ -121,3 +121,34 @@ export async function classify(ticket: { id: string; body: string }) {
 def test_typescript_zod_enum_validation(tmp_path: Path, value: str, expected: list) -> None:
     findings = audit_source(tmp_path, {"app.ts": TS.replace("{value}", value)})
     assert found(findings, CODE) == expected
+
+
+def _labelled(tmp_path: Path, atoms: str):
+    source = APP.replace("{validation}", "    intent = Kind(raw)").replace(
+        'context=[state("ticket.id", ticket.id), tag("intent", intent)])', f"context=[{atoms}])")
+    return audit_source(tmp_path, {"app.py": source})
+
+
+@pytest.mark.parametrize(("atoms", "kind"), [
+    ('tag("intent", intent, source="system")', "tag"),
+    ('state("ticket.intent", intent, source="system")', "state"),
+    ('state("ticket.id", raw, source="system")', "state"),
+])
+def test_model_output_labelled_as_an_application_fact(tmp_path: Path, atoms: str,
+                                                      kind: str) -> None:
+    finding = only(_labelled(tmp_path, atoms), CODE)
+    assert finding.message.startswith(f"{kind} `") and \
+        "labels its source `system`" in finding.message, finding.message
+
+
+@pytest.mark.parametrize("atoms", [
+    'tag("intent", intent, source="ml")',
+    'state("ticket.intent", intent, source="ml")',
+    # The SDK's default label: not judged (validated tool arguments are sent as state).
+    'state("ticket.intent", intent)',
+    'tag("intent", intent)',
+    # The application's own fact, labelled as such.
+    'state("ticket.id", ticket.id, source="system")',
+])
+def test_labels_that_do_not_impersonate(tmp_path: Path, atoms: str) -> None:
+    assert found(_labelled(tmp_path, atoms), CODE) == []

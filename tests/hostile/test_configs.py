@@ -146,3 +146,18 @@ def test_tsconfig_extending_a_fifo_does_not_hang(tmp_path: Path) -> None:
     assert _unknowns(run)["base.json"] == \
         "tsconfig not read (extended by tsconfig.json): not a regular file (a FIFO)"
     assert findings(run.document()) == HEALTHY_FINDINGS
+
+
+def test_policy_prose_that_cannot_be_read_is_left_out(tmp_path: Path) -> None:
+    # Markdown under `shared/` is documentation: bytes that are not UTF-8, or a file over the
+    # size limit, give no prose and no unknown (the audit's facts do not depend on it).
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / "bad.md").write_bytes(b"\xff\xfe never \x00")
+    (tmp_path / "shared" / "big.md").write_text("Never refund.\n" * 200)
+    (tmp_path / "shared" / "ok.md").write_text("Never refund above $200.\n")
+    facts, unknowns = read_configs(
+        tmp_path, (), max_size=1000, settings_kept=(),
+        documents=("shared/bad.md", "shared/big.md", "shared/ok.md", "docs/other.md"),
+        prose_paths=(("memexai", "shared/"),))
+    assert unknowns == ()
+    assert [(p.file, p.store) for p in facts.prose] == [("shared/ok.md", "memexai")]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from topo.analyzers.ir import Call, Value, ValueKind
 from topo.analyzers.model import Location, Site, SiteKind
 from topo.analyzers.packs import Knowledge, PackError, load_pack, load_packs, packs_digest
 
@@ -72,7 +73,12 @@ def test_the_shipped_packs_hold_what_the_code_used_to_spell() -> None:
         "AMI_PROJECT", "MEMEX_DREAM_ENABLED", "MEMEX_SEARCH_MODE", "MEMEX_SHARED_WRITE_MODE",
         "MUBIT_CL_", "MUBIT_CONTROL_", "MUBIT_CORE_ENABLE_", "MUBIT_TRANSPORT")
     assert set(knowledge.settings()) == {*knowledge.config_settings, "MUBIT_CL_FORGET",
-                                         "MUBIT_CL_UNFORGET"}
+                                         "MUBIT_CL_UNFORGET", *knowledge.client_secret_names()}
+    # Server credentials under a client-bundle prefix: kept by name, to be reported.
+    assert "NEXT_PUBLIC_MEMEX_ADMIN_SECRET" in knowledge.client_secret_names()
+    assert knowledge.client_secret("VITE_MEMEX_API_KEY") == ("memexai", "MEMEX_API_KEY")
+    assert knowledge.client_secret("MEMEX_ADMIN_SECRET") is None
+    assert knowledge.client_secret("NEXT_PUBLIC_MEMEX_URL") is None
     mubit, memex = knowledge.mcp_server("mubit"), knowledge.mcp_server("memexai")
     assert (mubit.system, mubit.packages, mubit.destructive) == \
         ("mubit", ("@mubit-ai/mcp",), ("mubit_forget",)) and len(mubit.tools) == 21
@@ -152,3 +158,64 @@ def test_extra_packs_are_added_to_the_shipped_ones(tmp_path: Path) -> None:
     packs = load_packs(extra=[_pack(tmp_path)])
     assert {"demo", "memrail"} <= {pack.system for pack in packs}
     assert len(packs) == len(load_packs()) + 1
+
+
+LIVE_SHADOW = '''
+[[live_shadow]]
+description = "configure the shadow lane"
+calls = ["demo.Executor.configure_shadow"]
+modes = ["demo.Mode.EXECUTE", "execute"]
+kwarg = "mode"
+'''
+
+
+def _call(callee: str, *args: Value, **kwargs: Value) -> Call:
+    where = Location("app.py", 1, 1)
+    return Call(id="app.py:1:1", callee=callee, name=callee.rsplit(".", 1)[-1], receiver=None,
+                location=where, statement=where, scope="<module>", args=args,
+                kwargs=tuple(kwargs.items()))
+
+
+def test_a_live_shadow_mode_is_the_call_and_a_mode_the_pack_names(tmp_path: Path) -> None:
+    knowledge = Knowledge.of([load_pack(_pack(tmp_path, LIVE_SHADOW))])
+    member = Value(ValueKind.NAME, "Mode.EXECUTE", resolved="demo.Mode.EXECUTE")
+    literal = Value(ValueKind.STRING, '"execute"', literal="execute")
+    other = Value(ValueKind.NAME, "Mode.SKIP", resolved="demo.Mode.SKIP")
+    assert knowledge.live_shadow_mode(_call("demo.Executor.configure_shadow", member)) == \
+        "Mode.EXECUTE"
+    assert knowledge.live_shadow_mode(_call("demo.Executor.configure_shadow", mode=literal)) \
+        == '"execute"'
+    assert knowledge.live_shadow_mode(_call("demo.Executor.configure_shadow", other)) is None
+    assert knowledge.live_shadow_mode(_call("demo.Executor.configure", member)) is None
+
+
+def test_a_live_shadow_rule_needs_valid_call_patterns(tmp_path: Path) -> None:
+    bad = LIVE_SHADOW.replace('"demo.Executor.configure_shadow"', '"demo.{a,b.c}.x"')
+    assert "live_shadow[0].calls[0]" in _error(tmp_path, bad)
+    assert "modes" in _error(tmp_path, LIVE_SHADOW.replace(
+        'modes = ["demo.Mode.EXECUTE", "execute"]\n', ""))
+
+
+CANARY = '''
+[[canary_deciders]]
+description = "install the cohort decision"
+calls = ["demo.Executor.configure_canary"]
+kwarg = "decider"
+
+[[canary_deciders]]
+description = "install the cohort decision (options object)"
+calls = ["demo.Client.configureCanary"]
+object_key = "decider"
+'''
+
+
+def test_a_canary_decider_is_the_argument_the_pack_names(tmp_path: Path) -> None:
+    knowledge = Knowledge.of([load_pack(_pack(tmp_path, CANARY))])
+    decider = Value(ValueKind.NAME, "in_pilot", ref="in_pilot")
+    options = Value(ValueKind.DICT, "{ decider: in_pilot }", entries=(("decider", decider),))
+    assert knowledge.canary_decider(_call("demo.Executor.configure_canary", decider)) == decider
+    assert knowledge.canary_decider(
+        _call("demo.Executor.configure_canary", decider=decider)) == decider
+    assert knowledge.canary_decider(_call("demo.Client.configureCanary", options)) == decider
+    assert knowledge.canary_decider(_call("demo.Client.configureCanary")) is None
+    assert knowledge.canary_decider(_call("demo.Executor.configure", decider)) is None

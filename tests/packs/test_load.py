@@ -167,10 +167,11 @@ def test_every_shipped_pack_loads():
 
 
 def test_each_shipped_file_loads_on_its_own():
-    # A pack holds site entries, or only pack-level knowledge (intent.toml's `[tools.intent]`).
+    # A pack holds site entries, or only pack-level knowledge (intent.toml's `[tools.intent]`,
+    # client_bundles.toml's `client_env_prefixes`).
     for path in default_pack_files():
         pack = load_pack(path)
-        assert pack.entries or pack.tools.intent, path.name
+        assert pack.entries or pack.tools.intent or pack.client_env_prefixes, path.name
 
 
 def test_shipped_packs_are_cached_values():

@@ -183,15 +183,19 @@ from memorizz import MemAgentBuilder, governed_tool
 from memorizz.long_term.procedural.toolbox import Toolbox
 
 
-@governed_tool(side_effects=True, requires_approval=True)
+@governed_tool(side_effects=True, requires_approval=True)  # GOVERNED
 def create_customer(name: str) -> dict:
     ...
 
 
-toolbox = Toolbox.from_functions([create_customer], agent_id="ops", augment=False)  # FROM_FUNCTIONS
+def send_invoice(customer_id: str) -> str:
+    ...
+
+
+toolbox = Toolbox.from_functions([create_customer, send_invoice], agent_id="ops", augment=False)  # FROM_FUNCTIONS
 agent = (
     MemAgentBuilder()
-    .with_tools([create_customer])  # WITH_TOOLS
+    .with_tools([create_customer, send_invoice])  # WITH_TOOLS
     .with_toolbox(toolbox)  # WITH_TOOLBOX
     .build()
 )
@@ -202,13 +206,18 @@ quiet = agent.resume_approval(proposal_id, continue_model=False)  # RESUME_QUIET
 
 def test_memorizz_builder_registrations_and_resume_approval():
     sites = _py(MEMORIZZ)
-    registration = _one(sites, SiteKind.TOOL_REGISTRATION, _line(MEMORIZZ, "FROM_FUNCTIONS"))
-    assert registration.system == "memorizz" and registration.attr("augment") is False
-    assert registration.attr("tools") == "[create_customer]"
+    # each listed plain function is a tool named after it; a function its own
+    # `@governed_tool` registers keeps that one registration (and its approval)
+    listed = _one(sites, SiteKind.TOOL_REGISTRATION, _line(MEMORIZZ, "FROM_FUNCTIONS"))
+    assert listed.system == "memorizz" and listed.attr("tool_name") == "send_invoice"
+    assert listed.attr("definition") == "app.agent.send_invoice"
+    governed = [s for s in sites if s.kind is SiteKind.TOOL_REGISTRATION
+                and s.attr("definition") == "app.agent.create_customer"]
+    assert [s.attr("requires_approval") for s in governed] == [True]
     # a builder chain is located where it starts (`MemAgentBuilder()`), one site per step
     chain = _at(sites, SiteKind.TOOL_REGISTRATION, _line(MEMORIZZ, "WITH_TOOLS") - 1)
-    assert sorted(str(s.attr("callee")).rsplit(".", 1)[-1] for s in chain) == \
-        ["with_toolbox", "with_tools"]
+    assert sorted((str(s.attr("callee")).rsplit(".", 1)[-1], s.attr("tool_name"))
+                  for s in chain) == [("with_toolbox", None), ("with_tools", "send_invoice")]
     assert all(s.attr("framework") == "memorizz" for s in chain)
     resume = _one(sites, SiteKind.INFERENCE, _line(MEMORIZZ, "RESUME"))
     assert resume.attr("operation") == "resume_approval" and resume.attr("continue_model") is True

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import networkx as nx
+import pytest
 from reports_helpers import GENERATED
 
 from topo.analyzers.model import Location, Site, SiteKind
@@ -145,3 +146,94 @@ def test_an_action_lists_its_execution_terms(tmp_path: Path) -> None:
     shown = topology_state(audit_document(result), generated=GENERATED)
     assert shown["action_connectivity"]["tool_call.refund_payment"]["outcome_event"] == \
         ["payment.completed.refund"]
+
+
+ACTION_GAP = APP.parents[1] / "checks" / "ACTION-GAP"
+
+
+def _shown_actions(root: Path) -> tuple[dict, dict]:
+    result = run_audit(AuditRequest(root=root, jobs=1, cache_dir=None))
+    shown = topology_state(audit_document(result), generated=GENERATED)["action_connectivity"]
+    return {a.key: a for a in result.contracts.actions}, shown
+
+
+def test_a_handler_that_swallows_its_errors_is_a_partial_connection() -> None:
+    """Seed 000 §6: "Inspect real handlers, not only registrations": the handler is the
+    function `register_tool(…, handler=…)` names, not `register_tools()` calling it."""
+    actions, shown = _shown_actions(ACTION_GAP / "bad_swallowed_error")
+    action = actions["tool_call.refund_payment"]
+    assert action.status == "partially_connected"
+    assert action.handler is not None and action.handler.key == "billing.tools.refund_payment"
+    assert [r.split(":")[0] for r in action.incomplete] == \
+        ["swallows the errors of `stripe.Refund.create`"]
+    entry = shown["tool_call.refund_payment"]
+    assert entry["executor"] == "billing/tools.py:refund_payment"
+    assert entry["status"] == "partially_connected" and len(entry["incomplete_because"]) == 1
+    # The EMU writes no timeout: the registration's; a timed-out call fails, retry `none`.
+    assert (entry["timeout"], entry["timeout_outcome"]) == ("10000 ms (registration)",
+                                                            "fails, not retried")
+
+
+def test_complete_handlers_are_connected() -> None:
+    actions, shown = _shown_actions(ACTION_GAP / "good_complete_handlers")
+    assert {k: a.status for k, a in actions.items()} == {
+        "route.billing.fraud_review": "connected", "tool_call.refund_payment": "connected"}
+    assert all(not a.incomplete for a in actions.values())
+    assert shown["tool_call.refund_payment"]["executor"] == "billing/tools.py:refund_payment"
+    assert "incomplete_because" not in shown["route.billing.fraud_review"]
+
+
+@pytest.mark.parametrize(("fixture", "key", "reason"), [
+    ("bad_stub_handler", "tool_call.refund_payment", "a stub: it only raises"),
+    ("bad_stub_handler_ts", "tool_call.refund_payment", "a stub: it only raises `Error`"),
+    ("bad_swallowed_error_ts", "tool_call.refund_payment", "swallows the errors of"),
+    ("bad_unconfigured_credential", "tool_call.refund_payment",
+     "its credential is not configured: `create(…)` gets `api_key=STRIPE_SECRET_KEY = \"\"`"),
+    ("bad_missing_destination", "route.billing.fraud_review",
+     "its destination `fraud_review` is not in `REVIEW_QUEUES`"),
+])
+def test_partial_connections(fixture: str, key: str, reason: str) -> None:
+    actions, shown = _shown_actions(ACTION_GAP / fixture)
+    assert actions[key].status == "partially_connected"
+    assert any(r.startswith(reason) for r in shown[key]["incomplete_because"]), \
+        shown[key]["incomplete_because"]
+
+
+def test_an_unregistered_tool_is_still_missing() -> None:
+    actions, _ = _shown_actions(ACTION_GAP / "bad_unregistered_tool")
+    assert actions["tool_call.refund_payment"].status == "missing"
+    assert actions["tool_call.refund_payment"].incomplete == ()
+
+
+def test_a_human_step_lists_the_timeout_and_its_outcome_the_emu_writes(tmp_path: Path) -> None:
+    (tmp_path / "app.py").write_text(
+        "from memrail.tools import ToolRegistry\n\nregistry = ToolRegistry()\n\n\n"
+        "@registry.on_decision_prompt\nasync def ask(prompt, options):\n"
+        "    return await queue_review(prompt, options)\n")
+    (tmp_path / "emus").mkdir()
+    prompt = {**EMU, "action": {"type": "decision_prompt", "message": "Approve the refund?",
+                                "options": [{"id": "approve", "label": "Approve"},
+                                            {"id": "decline", "label": "Decline"}],
+                                "metadata": {"timeout": "24h", "timeout_outcome": "decline"}}}
+    (tmp_path / "emus" / "emus.jsonl").write_text(json.dumps(prompt) + "\n")
+    _, shown = _shown_actions(tmp_path)
+    entry = shown["decision_prompt.billing.refund"]
+    assert (entry["timeout"], entry["timeout_outcome"], entry["status"]) == \
+        ("24h", "decline", "connected")
+
+
+def test_the_reachability_matrix_says_partial_for_a_partial_connection() -> None:
+    result = run_audit(AuditRequest(root=ACTION_GAP / "bad_stub_handler", jobs=1,
+                                    cache_dir=None))
+    assert [(r.emu_key, r.action_connected) for r in result.reachability] == [
+        ("billing.small_refund", "partial")]
+    missing = run_audit(AuditRequest(root=ACTION_GAP / "bad_unregistered_tool", jobs=1,
+                                     cache_dir=None))
+    assert [r.action_connected for r in missing.reachability] == ["no"]
+
+
+def test_a_dispatcher_branch_is_partial_and_says_why() -> None:
+    actions, shown = _shown_actions(ACTION_GAP / "good_generic_tool_call_branch")
+    entry = shown["tool_call.refund_payment"]
+    assert entry["status"] == "partially_connected" and entry["findings"] == []
+    assert entry["incomplete_because"][0].startswith("handled by a dispatcher branch")

@@ -138,3 +138,56 @@ def test_out_of_scope_names_what_discovery_excluded() -> None:
     assert "tests/" in areas["tests and fixtures"]["patterns"]
     assert "vendor/" in areas["dependencies, build output and tool state"]["patterns"]
     assert "generated code" in areas
+
+
+def _typed(app: str, point: str = "support.refund") -> dict[str, dict]:
+    [contract] = [c for c in state_of(app)["atom_contracts"] if c["decision_point"] == point]
+    return {**contract["state_candidates"], **contract["tag_candidates"]}
+
+
+def _type_of(entry: dict) -> tuple:
+    return entry["type"], entry.get("type_from"), tuple(entry.get("domain", ()))
+
+
+def test_atom_types_from_schemas_annotations_and_validators() -> None:
+    typed = _typed("typed_atoms_py")
+    assert {key: _type_of(entry) for key, entry in typed.items()} == {
+        "refund.amount_cents": ("int", "schema", ()),
+        "customer.tier": ("str", "schema", ("gold", "silver")),
+        "ticket.note": ("str", "schema", ()),
+        "refund.requested_cents": ("int", "annotation", ()),
+        "priority": ("str", "annotation", ("high", "low")),
+        "channel": ("str", "annotation", ("chat", "email")),
+        "refund.count": ("int", "validator", ()),
+        "ticket.label": ("str", "validator", ()),
+        "intent": ("str", "validator", ("question", "refund")),
+        "ticket.extra": ("unknown", None, ()),       # Any
+        "ticket.code": ("unknown", None, ()),        # int | str
+        "ticket.raw": ("unknown", None, ()),         # no annotation
+    }
+    built = _typed("typed_atoms_py", "support.escalate")      # ticket = Ticket(**payload)
+    assert {key: _type_of(entry) for key, entry in built.items()} == {
+        "refund.amount_cents": ("int", "schema", ()),
+        "priority": ("str", "schema", ("high", "low")),
+    }
+
+
+def test_atom_types_in_typescript() -> None:
+    typed = _typed("typed_atoms_ts")
+    assert {key: _type_of(entry) for key, entry in typed.items()} == {
+        "refund.amount_cents": ("number", "schema", ()),
+        "customer.tier": ("str", "schema", ("gold", "silver")),
+        "refund.requested_cents": ("number", "annotation", ()),
+        "priority": ("str", "annotation", ("high", "low")),
+        "refund.count": ("number", "validator", ()),
+        "intent": ("str", "validator", ("question", "refund")),
+        "ticket.extra": ("unknown", None, ()),
+        "ticket.anything": ("unknown", None, ()),
+    }
+    parsed = _typed("typed_atoms_ts", "support.refund_request")
+    assert {key: _type_of(entry) for key, entry in parsed.items()} == {
+        "refund.amount_cents": ("number", "schema", ()),     # z.number().int().positive()
+        "refund.note": ("str", "schema", ()),
+        "reason": ("str", "schema", ("damaged", "late")),    # z.enum([...])
+        "refund.meta": ("unknown", None, ()),                # z.record: no type declared
+    }

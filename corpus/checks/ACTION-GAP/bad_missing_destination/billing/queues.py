@@ -1,0 +1,5 @@
+"""The work queue client."""
+
+
+async def enqueue(queue, payload):
+    print(queue, payload)

@@ -1,0 +1,38 @@
+// Refunds selected by the `billing.refund` decision point; the outcome is recorded whether or
+// not the refund went through.
+import Stripe from 'stripe';
+import { AMIClient, event, state } from '@memrail/sdk';
+
+const stripe = new Stripe(process.env.STRIPE_KEY ?? '');
+const ami = new AMIClient({ workspace: 'production', project: 'billing' });
+
+export async function refund(ticket: { id: string; charge: string; amount: number }) {
+  const decision = await ami.decide({
+    decisionPoint: 'billing.refund',
+    context: [state('refund.request_id', ticket.id), state('refund.amount_cents', ticket.amount)],
+  });
+  for (const item of decision.selected) {
+    try {
+      await stripe.refunds.create({ charge: ticket.charge, amount: ticket.amount }); // EXPECT: RECORDING-GAP
+    } catch (err) {
+      console.error('refund failed', err);
+    }
+    await ami.emitEvent({
+      event: event('agent.issued.refund', { ts: new Date(), attributes: { request_id: ticket.id } }),
+    });
+  }
+}
+
+export async function credit(ticket: { id: string; charge: string; amount: number }) {
+  const decision = await ami.decide({
+    decisionPoint: 'billing.credit',
+    context: [state('credit.request_id', ticket.id)],
+  });
+  for (const item of decision.selected) {
+    try {
+      await stripe.refunds.create({ charge: ticket.charge, amount: ticket.amount }); // EXPECT: RECORDING-GAP
+    } finally {
+      await ami.ack({ activationId: item.activation_id, status: 'acknowledged', code: 'SUCCESS' });
+    }
+  }
+}
