@@ -31,13 +31,16 @@ from topo.audit.model import Finding
 
 __all__ = ["self_modifying_authority"]
 
+_MemoryKey = tuple[object, ...]      # (store, namespace parts, key), or () when not literal
+
 
 
 @check(codes.SELF_MODIFYING_AUTHORITY)
 def self_modifying_authority(ctx: CheckContext) -> Iterator[Finding]:
     request: list[Flow] = []     # request-body flow, computed for the first policy write only
+    prompt_reads = _prompt_reads(ctx)
     for site in ctx.facts.sites:
-        reason = _reason(ctx, site, request)
+        reason = _reason(ctx, site, request, prompt_reads)
         if reason is not None:
             yield ctx.finding(codes.SELF_MODIFYING_AUTHORITY, location=site.location,
                               symbol=site.symbol, message=reason)
@@ -73,7 +76,8 @@ def _write_mode(ctx: CheckContext, system: str, rule: PolicyWrites) -> Iterator[
             related=tuple(holders[:3]))
 
 
-def _reason(ctx: CheckContext, site: Site, request: list[Flow]) -> str | None:
+def _reason(ctx: CheckContext, site: Site, request: list[Flow],
+            prompt_reads: dict[_MemoryKey, Site]) -> str | None:
     callee = site.attr("callee")
     if site.kind is SiteKind.PROMPT_POLICY and site.attr("self_modifying") is True:
         return f"`{callee}` lets the agent learn from its own runs: its output becomes its context"
@@ -88,10 +92,9 @@ def _reason(ctx: CheckContext, site: Site, request: list[Flow]) -> str | None:
             return (f"`{callee}` activates a version that model output chose, with no human "
                     f"approval before it")
         return None
-    if site.kind is SiteKind.MEMORY_WRITE and not _is_policy_write(ctx, site):
-        return _prompt_memory_write(ctx, site)
-    if site.kind is SiteKind.MEMORY_WRITE and _is_policy_write(ctx, site):
-        return _policy_write(ctx, site, request)
+    if site.kind is SiteKind.MEMORY_WRITE:
+        return _policy_write(ctx, site, request) if _is_policy_write(ctx, site) \
+            else _prompt_memory_write(ctx, site, prompt_reads)
     return None
 
 
@@ -117,11 +120,12 @@ def _policy_write(ctx: CheckContext, site: Site, request: list[Flow]) -> str | N
     return None
 
 
-def _prompt_memory_write(ctx: CheckContext, site: Site) -> str | None:
+def _prompt_memory_write(ctx: CheckContext, site: Site,
+                         prompt_reads: dict[_MemoryKey, Site]) -> str | None:
     """A key-value memory write of model output under a namespace and key that a read in the
     repository returns into a model's prompt: the next run's instructions, written by the model.
     A write under an approval or a decision is reviewed."""
-    read = _prompt_read(ctx, site)
+    read = prompt_reads.get(_memory_key(site))
     if read is None:
         return None
     file, call = ctx.calls[str(site.attr("call"))]
@@ -136,23 +140,31 @@ def _prompt_memory_write(ctx: CheckContext, site: Site) -> str | None:
             f"model rewrites the instructions of later runs, with no human review")
 
 
-def _prompt_read(ctx: CheckContext, write: Site) -> Site | None:
-    """The first read of the same store, namespace and key whose value reaches the
-    arguments of an inference call."""
-    wanted = (write.attr("store"), _parts(write.attr("namespace")), write.attr("store_key"))
-    if not wanted[1] or wanted[2] is None or not isinstance(wanted[2], str):
-        return None
-    reads = {s.id: s for s in ctx.facts.sites if s.kind is SiteKind.MEMORY_READ
-             and (s.attr("store"), _parts(s.attr("namespace")), s.attr("store_key")) == wanted}
-    if not reads:
-        return None
-    for inference in ctx.facts.sites:
+def _prompt_reads(ctx: CheckContext) -> dict[_MemoryKey, Site]:
+    """For each literal store, namespace and key, the first read whose value reaches the
+    arguments of an inference call (inference sites in order, then reads by id); computed once
+    per run, and only when some memory write names a namespace and key."""
+    if not any(s.kind is SiteKind.MEMORY_WRITE and _memory_key(s) for s in ctx.facts.sites):
+        return {}
+    reads = {s.id: s for s in ctx.facts.sites
+             if s.kind is SiteKind.MEMORY_READ and _memory_key(s)}
+    found: dict[_MemoryKey, Site] = {}
+    read_ids = frozenset(reads)
+    for inference in ctx.facts.sites if read_ids else ():
         if inference.kind is SiteKind.INFERENCE and str(inference.attr("call")) in ctx.calls:
             file, call = ctx.calls[str(inference.attr("call"))]
-            found = sorted(ctx.facts.memory.argument_labels(file, call) & set(reads))
-            if found:
-                return reads[found[0]]
-    return None
+            for read_id in sorted(ctx.facts.memory.argument_labels(file, call) & read_ids):
+                found.setdefault(_memory_key(reads[read_id]), reads[read_id])
+    return found
+
+
+def _memory_key(site: Site) -> _MemoryKey:
+    """(store, namespace parts, key) of a key-value memory site; empty when either the
+    namespace or the key is not a literal."""
+    namespace, key = _parts(site.attr("namespace")), site.attr("store_key")
+    if not namespace or not isinstance(key, str):
+        return ()
+    return (site.attr("store"), namespace, key)
 
 
 def _parts(namespace: object) -> tuple[object, ...]:
