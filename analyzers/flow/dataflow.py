@@ -7,6 +7,12 @@ One engine answers two questions:
 - which atoms reach a decision call (seeds: atom builder calls), including atoms appended to a
   list that is later passed as `context=`.
 
+Across the nodes of a state graph (flow/graphs.py) labels travel by state channel: a node's
+returned `{"draft": text}` puts the labels of `text` on channel `draft` of its graphs, and a
+read of `state["draft"]` / `state.draft` / `state.get("draft")` in a node or router of the same
+graph gets them. Channels are keyed by their top-level name, so a model-written `draft` does not
+make `state["to"]` model output; a read of the whole `state` gets every channel.
+
 It is a may-analysis, flow-insensitive within a function and iterated to a fixed point: a label
 on a value means *some* path may carry it there. Calls listed as barriers (decision calls,
 approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
@@ -26,9 +32,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
-from topo.analyzers.ir import (Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS, Value,
+from topo.analyzers.flow.graphs import StateGraphs
+from topo.analyzers.ir import (Assignment, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS, Value,
                                ValueKind, scope_chain)
-from topo.analyzers.paths import root_of
+from topo.analyzers.paths import root_of, segments
 
 __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
 
@@ -49,6 +56,10 @@ class Seeds:
     calls: Mapping[str, Labels] = field(default_factory=dict)
     parameters: Mapping[FunctionKey, Mapping[str, Labels]] = field(default_factory=dict)
     barriers: frozenset[str] = frozenset()
+    graphs: StateGraphs = StateGraphs()     # state channels to follow between graph nodes
+
+
+Channel = tuple[str, str]      # (graph id, top-level state key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +71,36 @@ class Flow:
     returns: Mapping[FunctionKey, Labels]
     # call id -> the builder steps chained on its result (`db.insert(t)` -> `.values(row)`)
     chained: Mapping[str, tuple[Call, ...]] = field(default_factory=dict)
+    channels: Mapping[Channel, Labels] = field(default_factory=dict)
+    # (file, qualname) of a graph node or router -> (its state parameter, its graphs)
+    readers: Mapping[tuple[str, str], tuple[str, tuple[str, ...]]] = \
+        field(default_factory=dict)
 
     def path_labels(self, file: FileIR, scope: str, path: str | None) -> Labels:
         """Labels of an access path read in `scope` (enclosing scopes, then the module)."""
         if not path:
             return _EMPTY
         root = root_of(path)
+        readers = self.readers
         for candidate in scope_chain(scope):
+            if readers:
+                reader = readers.get((file.path, candidate))
+                if reader is not None and reader[0] == root:
+                    return self._state_labels(reader[1], path) | \
+                        self.names.get((file.path, candidate), {}).get(root, _EMPTY)
             bound = self.names.get((file.path, candidate), {})
             if root in bound:
                 return bound[root]
         return _EMPTY
+
+    def _state_labels(self, graphs: tuple[str, ...], path: str) -> Labels:
+        """A read of a graph's state: the channel its first key names, or every channel
+        when the whole state (or a computed key) is read."""
+        key = _channel_key(path)
+        if key is not None:
+            return frozenset().union(*(self.channels.get((g, key), _EMPTY) for g in graphs))
+        return frozenset().union(*(labels for (g, _), labels in self.channels.items()
+                                   if g in graphs))
 
     def value_labels(self, file: FileIR, scope: str, value: Value | None) -> Labels:
         if value is None:
@@ -92,7 +122,7 @@ class Flow:
         """Labels of everything a call consumes: arguments, keyword arguments, receiver, and
         the arguments of builder steps chained on its result (`db.insert(t).values(row)`
         writes `row`; `.update(t).set(x).where(y)`)."""
-        labels = set(self.path_labels(file, call.scope, call.receiver))
+        labels = set(self.path_labels(file, call.scope, _keyed_receiver(call)))
         for result in call.receiver_results:
             labels |= self.calls.get(result, _EMPTY)
         pending, seen = [call], {call.id}
@@ -113,6 +143,39 @@ class Flow:
         for call_id in condition.calls:
             labels |= self.calls.get(call_id, _EMPTY)
         return frozenset(labels)
+
+
+def _channel_key(path: str) -> str | None:
+    """The top-level key a state read names: `state.draft`, `state["draft"]` -> `draft`."""
+    parts = segments(path)
+    if len(parts) < 2:
+        return None
+    key = parts[1]
+    if key.startswith("["):
+        key = key[1:-1]
+        if len(key) < 2 or key[0] != key[-1] or key[0] not in "'\"":
+            return None
+        return key[1:-1]
+    return key
+
+
+def _destructured(assignment: Assignment) -> Value:
+    """`const { draft } = state` reads `state.draft` (a state channel), not all of `state`."""
+    value, position = assignment.value, assignment.position
+    if value.kind is ValueKind.NAME and value.ref and position and len(position) == 1 and \
+            isinstance(position[0], str):
+        path = f"{value.ref}.{position[0]}"
+        return Value(ValueKind.NAME, path, ref=path, reads=(path,))
+    return value
+
+
+def _keyed_receiver(call: Call) -> str | None:
+    """`state.get("draft")` reads what `state["draft"]` reads: the receiver with the key."""
+    receiver = call.receiver
+    if receiver and call.name == "get" and call.args and \
+            call.args[0].kind is _STRING and isinstance(call.args[0].literal, str):
+        return f"{receiver}[{call.args[0].literal!r}]"
+    return receiver
 
 
 def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
@@ -152,7 +215,7 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
         if kept:
             names[key] = kept
     return Flow(_nonempty(state.calls, expand), names, _nonempty(state.returns, expand),
-                state.chained)
+                state.chained, _nonempty(state.channels, expand), seeds.graphs.readers)
 
 
 def _nonempty(table: Mapping[str, Labels], expand: Callable[[Labels], Labels]
@@ -236,9 +299,17 @@ class _State:
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
         self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
+        self.channels: dict[Channel, Labels] = {}
 
     def view(self) -> Flow:
-        return Flow(self.calls, self.names, self.returns, self.chained)
+        return Flow(self.calls, self.names, self.returns, self.chained, self.channels,
+                    self.seeds.graphs.readers)
+
+    def add_channel(self, channel: Channel, labels: Labels) -> None:
+        known = self.channels.get(channel, _EMPTY)
+        if labels and not labels <= known:
+            self.channels[channel] = known | labels
+            self.dirty.update(self.seeds.graphs.reader_files.get(channel[0], ()))
 
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):
@@ -268,13 +339,17 @@ def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
                 labels = labels | {_symbol(key, parameter.name)}
             state.add_name((file.path, definition.qualname), parameter.name, labels)
     for assignment in file.assignments:
-        labels = view.value_labels(file, assignment.scope, assignment.value)
+        labels = view.value_labels(file, assignment.scope, _destructured(assignment))
         state.add_name((file.path, assignment.scope), root_of(assignment.target), labels)
     for call in file.calls:
         _call(file, call, graph, state, view)
     for returned in file.returns:
         state.add_return(function_key(file, returned.scope),
                          view.value_labels(file, returned.scope, returned.value))
+    for write, graphs in state.seeds.graphs.writes.get(file.path, ()):
+        labels = view.value_labels(file, write.scope, write.value)
+        for graph_id in graphs:
+            state.add_channel((graph_id, write.key), labels)
 
 
 def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:

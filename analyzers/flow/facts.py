@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.flow.graphs import StateGraphs, read_state_graphs
 from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
                                          mark_conditional_atoms)
@@ -50,6 +51,7 @@ class SourceFacts:
     # What the run's packs say beyond sites (injected parameters, approval attributes,
     # identity and retention rules, fingerprints), for the checks.
     knowledge: Knowledge = field(default_factory=_shipped_knowledge)
+    state_graphs: StateGraphs = StateGraphs()   # graphs of nodes sharing a state (graphs.py)
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
@@ -65,7 +67,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     named = named_by_placement(files, classify(files, packs, public_names, written), packs)
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
-    model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
+    state_graphs = read_state_graphs(files, graph, knowledge.state_graphs)
+    model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge, state_graphs))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
     authority = propagate(files, graph, Seeds(calls=_seed_calls(
@@ -80,7 +83,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory,
                                  knowledge))
     return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory,
-                       knowledge=knowledge)
+                       knowledge=knowledge, state_graphs=state_graphs)
 
 
 def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozenset[str]]:
@@ -92,9 +95,12 @@ def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozen
     return seeds
 
 
-def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge) -> Seeds:
+def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge,
+                 state_graphs: StateGraphs) -> Seeds:
     """Inference results, and the parameters of tools a model invokes (the model fills them,
-    but for the ones the framework injects). A governed tool's arguments come from policy."""
+    but for the ones the framework injects). A governed tool's arguments come from policy.
+    Model output follows graph state channels; approvals and atoms do not (a human's answer
+    stored in the state is content, not a gate on every later node)."""
     parameters: dict[str, dict[str, frozenset[str]]] = {}
     for tool in sites:
         if tool.kind is not SiteKind.TOOL_REGISTRATION or knowledge.governed(tool):
@@ -114,4 +120,4 @@ def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge
     barriers = frozenset(str(s.attr("call")) for s in sites
                          if s.kind in CONTROL_KINDS and s.attr("call"))
     return Seeds(calls=_seed_calls(sites, {SiteKind.INFERENCE}), parameters=parameters,
-                 barriers=barriers)
+                 barriers=barriers, graphs=state_graphs)

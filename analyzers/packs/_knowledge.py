@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from topo.analyzers.model import Site
 from topo.analyzers.ir import Call, Value
 from topo.analyzers.packs._model import (CanaryDeciderRule, IntentRules, LiveShadowRule, McpServerRule, Pack,
-                                         PolicyWrites, RetentionRule, RouteRule)
+                                         PolicyWrites, RetentionRule, RouteRule,
+                                         StateGraphRules)
 from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest", "merged_intent"]
@@ -47,6 +48,7 @@ class Knowledge:
     schema_objects: tuple[str, ...] = ()                         # `[schema_fields]` patterns
     schema_types: tuple[tuple[str, str], ...] = ()
     schema_enums: tuple[str, ...] = ()
+    state_graphs: StateGraphRules = StateGraphRules()            # `[state_graphs]`, merged
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -78,7 +80,8 @@ class Knowledge:
             canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders),
             schema_objects=_union(pack.schema_fields.objects for pack in packs),
             schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
-            schema_enums=_union(pack.schema_fields.enums for pack in packs))
+            schema_enums=_union(pack.schema_fields.enums for pack in packs),
+            state_graphs=_merged_graphs([pack.state_graphs for pack in packs]))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""
@@ -237,6 +240,19 @@ def merged_intent(rules: list[IntentRules]) -> IntentRules | None:
 
 def _systems(pack: Pack) -> set[str]:
     return {pack.system} | {entry.system for entry in pack.entries}
+
+
+def _merged_graphs(rules: list[StateGraphRules]) -> StateGraphRules:
+    """Every pack's `[state_graphs]` as one: each list united; a keyword's first spelling
+    (by system) wins."""
+    fields = ("builders", "nodes", "edges", "routers", "start", "end", "commands", "goto",
+              "update")
+    keywords: dict[str, str] = {}
+    for rule in rules:
+        for role, kwarg in rule.keywords:
+            keywords.setdefault(role, kwarg)
+    return StateGraphRules(**{name: _union(getattr(rule, name) for rule in rules)
+                              for name in fields}, keywords=tuple(sorted(keywords.items())))
 
 
 def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:

@@ -27,7 +27,8 @@ from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, 
                                          Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement,
                                          LiveShadowRule, Pack, PackError, PolicyWrites, RetentionRule, RouteRule,
-                                         NameTier, SchemaFields, Source, ToolRules, Trigger)
+                                         NameTier, SchemaFields, Source, StateGraphRules,
+                                         ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
 from topo.analyzers.packs._patterns import PatternError, expand_pattern
 from topo.analyzers.packs._verbs import verb_segment, verb_sets
@@ -171,7 +172,8 @@ def _intent_rules(raw: dict[str, Any] | None, file: str) -> IntentRules | None:
 def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
     `[[policy_writes]]`, `settings`, `server_secrets`, `client_env_prefixes`, `[[mcp_servers]]`,
-    `[[routes]]`, `[[live_shadow]]`, `[[canary_deciders]]`, `[schema_fields]`."""
+    `[[routes]]`, `[[live_shadow]]`, `[[canary_deciders]]`, `[schema_fields]`,
+    `[state_graphs]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -222,7 +224,22 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
             "canary_deciders": tuple(
                 _canary_decider(rule, f"{file}: canary_deciders[{i}]")
                 for i, rule in enumerate(raw.get("canary_deciders", ()))),
-            "schema_fields": _schema_fields(raw.get("schema_fields"), file)}
+            "schema_fields": _schema_fields(raw.get("schema_fields"), file),
+            "state_graphs": _state_graphs(raw.get("state_graphs"), file)}
+
+
+def _state_graphs(raw: dict[str, Any] | None, file: str) -> StateGraphRules:
+    if raw is None:
+        return StateGraphRules()
+    for key in ("builders", "start", "end", "commands"):
+        for pattern in raw.get(key, ()):
+            try:
+                expand_pattern(pattern)
+            except PatternError as error:
+                raise PackError(f"{file}: state_graphs.{key}: {error}") from None
+    return StateGraphRules(**{key: tuple(raw.get(key, ())) for key in (
+        "builders", "nodes", "edges", "routers", "start", "end", "commands", "goto", "update")},
+        keywords=tuple(sorted(raw.get("keywords", {}).items())))
 
 
 def _schema_fields(raw: dict[str, Any] | None, file: str) -> SchemaFields:

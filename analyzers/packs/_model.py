@@ -339,6 +339,33 @@ class SchemaFields:
 
 
 @dataclass(frozen=True, slots=True)
+class StateGraphRules:
+    """Pack-level `[state_graphs]`: how an app wires a graph of nodes that share a state.
+
+    `builders` are the constructor patterns of a graph builder (`StateGraph(State)`); on one,
+    or on a step chained on one, a method in `nodes` registers a node (`name, action`
+    positionally; a lone function is a node named after itself), one in `edges` adds an edge
+    (`source, target`), one in `routers` adds conditional edges (`source, router, path_map`);
+    `keywords` names each of those roles' keyword argument. `start`/`end` are the graph's
+    entry and exit constants; `commands` the calls (or constructors) a node returns whose
+    `goto` keys name the next node and whose `update` keys write state."""
+
+    builders: tuple[str, ...] = ()
+    nodes: tuple[str, ...] = ()
+    edges: tuple[str, ...] = ()
+    routers: tuple[str, ...] = ()
+    start: tuple[str, ...] = ()
+    end: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
+    goto: tuple[str, ...] = ()
+    update: tuple[str, ...] = ()
+    keywords: tuple[tuple[str, str], ...] = ()     # role (`action`) -> keyword (`action`)
+
+    def keyword(self, role: str) -> str | None:
+        return next((kwarg for name, kwarg in self.keywords if name == role), None)
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """All that one pack file knows about one system."""
 
@@ -367,4 +394,5 @@ class Pack:
     live_shadow: tuple[LiveShadowRule, ...] = ()
     canary_deciders: tuple[CanaryDeciderRule, ...] = ()
     schema_fields: SchemaFields = SchemaFields()
+    state_graphs: StateGraphRules = StateGraphRules()
     digest: str = ""                       # sha256 of the pack file's bytes
