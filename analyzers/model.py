@@ -414,6 +414,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("interrupt_before", LITERAL, "the nodes a graph pauses before", True),
         _a("interrupt_after", LITERAL, "the nodes a graph pauses after", True),
         _a("prompt", TEXT, "the source text of what the interrupt shows"),
+        _a("accepts", LITERAL, "whether the interrupt offers the human an accepting answer "
+           "(Agent Inbox `allow_accept`); False: it only asks or notifies", True),
         _a("requested_action", LITERAL, "the action a handoff asks approval for", True),
         _a("from_agent_id", LITERAL, "the handing-off agent", True),
         _a("to_agent_id", LITERAL, "the agent asked for a verdict", True),

@@ -5,7 +5,9 @@ model invokes, a dispatch target) down to the executor call. Along it we collect
 - `enforced_by`: authority that does not come from the model — a guard or argument derived from
   a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
   a tool registration that requires approval, unless its approval callback approves by itself
-  (an environment switch, or always: `failopen.py`);
+  (an environment switch, or always: `failopen.py`); the human interrupts every path of a
+  state graph passes from the nodes holding the model to the chain's node
+  (`graph_approvals.py`);
 - `origins`: model output that shapes the chain — model-derived executor arguments, guards on
   model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
 - `gates`: the threshold / model-branch sites among those guards (deepest first).
@@ -31,6 +33,7 @@ from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.audit.graph.failopen import approval_switch
+from topo.audit.graph.graph_approvals import GraphApprovals, graph_approvals
 from topo.analyzers.model import EdgeKind, Site, SiteKind
 
 __all__ = ["Hop", "Chain", "ChainLimits", "Reach", "reaching_chains", "executor_chains",
@@ -96,6 +99,7 @@ class _Index:
     entry_tools: dict       # function key -> tool registration / action handler sites
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
     fails_open: dict        # registration id -> the switch its approval callback approves on
+    approvals: GraphApprovals   # human approvals decided between a graph's nodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +169,7 @@ def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
             fails_open[tool.id] = switch
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools, call_tools, fails_open)
+        gates_in, entry_tools, call_tools, fails_open, graph_approvals(graph, facts))
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -265,6 +269,12 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     if hops:    # the executor call, or the call into a function executor
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
         origins = [origin for origin in origins if _passed(ctx, origin, hops[0])]
+    if origins and index.approvals.graphs:
+        # Model output from an earlier node of a state graph: approved when every graph path
+        # from the node holding the model to this one passes a node whose human decides.
+        functions = (entry.removeprefix("function:"),
+                     *(function_key(hop.file, hop.call.scope) for hop in hops))
+        enforced.extend(index.approvals.approving(functions, origins))
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
 

@@ -1,0 +1,171 @@
+"""Approval decided on a state graph: which human interrupts stand between a model and an
+effect that run in different nodes of one graph (flow/graphs.py).
+
+A node *approves* when a human-approval site in it (an `interrupt()`) decides where the graph
+goes: a return of the node (the state it writes, the command it sends) sits under a branch on
+the human's answer (`if decision["action"] != "accept": return ...`). An interrupt whose
+answer is only stored or passed on (a question, a notification) decides nothing, and one that
+declares that no answer accepts (`allow_accept: False`, the `accepts` attribute) approves
+nothing.
+
+An effect in node N is approved for a model output when every path of the graph from each
+node that may produce that output (the node whose calls reach the inference) to N passes an
+approving node other than N: removing the approving nodes leaves N unreachable. A model in N
+itself, in no node of N's graphs, or in a node with no path to N, is not approved by the graph
+(the node's own branches are the chain's business, audit/graph/chains.py).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import networkx as nx
+
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.flow.facts import SourceFacts
+from topo.analyzers.flow.graphs import StateGraph
+from topo.analyzers.ir import GuardKind
+from topo.analyzers.model import Site, SiteKind
+from topo.audit.graph.build import sites_of_kind
+
+__all__ = ["GraphApprovals", "graph_approvals"]
+
+_DECIDING = frozenset({GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.MATCH_CASE,
+                       GuardKind.TERNARY})
+_MAX_CALL_DEPTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class GraphApprovals:
+    """Per run: the approving nodes of each graph and the functions each node's calls reach."""
+
+    graphs: tuple[StateGraph, ...]
+    approvers: Mapping[str, Mapping[str, tuple[str, ...]]]   # graph id -> node -> gate ids
+    reaches: Mapping[str, frozenset[str]]                    # node function -> reached keys
+    origins: Mapping[str, str]                               # inference site id -> function
+
+    def approving(self, functions: Iterable[str], origins: Iterable[str]) -> tuple[str, ...]:
+        """The approval sites through which every model output in `origins` reaches the
+        first of `functions` (entry-most first) that is a graph node, or () when one of them
+        reaches it some other way."""
+        node = next((f for f in functions if any(f in dict(g.nodes).values()
+                                                   for g in self.graphs)), None)
+        origins = tuple(origins)
+        if node is None or not origins:
+            return ()
+        used: set[str] = set()
+        for origin in origins:
+            found = self._approved(node, origin)
+            if found is None:
+                return ()
+            used |= found
+        return tuple(sorted(used))
+
+    def _approved(self, node: str, origin: str) -> set[str] | None:
+        function = self.origins.get(origin)
+        if function is None:
+            return None          # not a model call (a tool the model invokes, …)
+        used: set[str] = set()
+        held = False
+        for graph in self.graphs:
+            targets = graph.node_names(node)
+            if not targets:
+                continue
+            holders = [name for name, key in graph.nodes
+                       if key is not None and _holds(self.reaches.get(key, frozenset()),
+                                                     function)]
+            for holder in holders:
+                held = True
+                for target in targets:
+                    gates = _passes(graph, holder, target, self.approvers.get(graph.id, {}))
+                    if gates is None:
+                        return None
+                    used |= gates
+        return used if held and used else None
+
+
+def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApprovals:
+    graphs = facts.state_graphs.graphs
+    if not graphs:
+        return GraphApprovals((), {}, {}, {})
+    gates = [site for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE)
+             if site.attr("call") and site.attr("accepts") is not False]
+    deciding = {site.symbol: [] for site in gates}
+    for site in gates:
+        if _decides(facts, site):
+            deciding[site.symbol].append(site.id)
+    approvers: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+    for built in graphs:
+        for name, key in built.nodes:
+            found = tuple(sorted(gate for function, ids in deciding.items()
+                                 if key is not None and _holds({key}, function)
+                                 for gate in ids))
+            if found:
+                approvers[built.id][name] = found
+    nodes = {key for built in graphs for _, key in built.nodes if key is not None}
+    origins = {site.id: site.symbol for site in sites_of_kind(graph, SiteKind.INFERENCE)}
+    return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins)
+
+
+def _decides(facts: SourceFacts, gate: Site) -> bool:
+    """Whether the human's answer decides a return of the function holding the gate."""
+    found = facts.graph.definitions.get(gate.symbol)
+    if found is None:
+        return False
+    file, definition = found
+    for returned in file.returns:
+        if function_key(file, returned.scope) != gate.symbol:
+            continue
+        for guard in returned.guards:
+            if guard.kind in _DECIDING and gate.id in facts.authority.condition_labels(
+                    file, returned.scope, guard.condition):
+                return True
+    return False
+
+
+def _reached(facts: SourceFacts, nodes: set[str]) -> dict[str, frozenset[str]]:
+    """Each node function with every repo function its calls reach (a bounded walk)."""
+    callees: dict[str, set[str]] = defaultdict(set)
+    for edge in facts.graph.edges:
+        callees[edge.caller].add(edge.callee)
+    reached = {}
+    for node in nodes:
+        seen, frontier = {node}, [node]
+        for _ in range(_MAX_CALL_DEPTH):
+            frontier = [c for f in frontier for c in callees.get(f, ()) if c not in seen]
+            seen.update(frontier)
+            if not frontier:
+                break
+        reached[node] = frozenset(seen)
+    return reached
+
+
+def _holds(functions: Iterable[str], function: str) -> bool:
+    """`function` is one of `functions` or nested in one (a lambda, an inner def)."""
+    return any(function == key or function.startswith(key + ".") for key in functions)
+
+
+def _passes(graph: StateGraph, holder: str, target: str,
+            approvers: Mapping[str, tuple[str, ...]]) -> set[str] | None:
+    """The approval sites every path from `holder` to `target` passes, or None when a path
+    passes none (or `target` holds the model itself, or cannot be reached at all)."""
+    if holder == target:
+        return None
+    if holder in approvers:
+        return set(approvers[holder])
+    used: set[str] = set()
+    seen, pending = {holder}, deque([holder])
+    while pending:
+        for after in graph.after(pending.popleft()):
+            if after == target:
+                return None
+            if after in seen:
+                continue
+            seen.add(after)
+            if after in approvers:
+                used.update(approvers[after])
+            else:
+                pending.append(after)
+    return used or None
