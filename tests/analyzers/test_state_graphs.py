@@ -1,0 +1,119 @@
+"""State graphs read from their builders, and model output following state channels."""
+
+from __future__ import annotations
+
+import textwrap
+
+from topo.analyzers.flow.facts import source_facts
+from topo.analyzers.flow.graphs import ANY, END
+from topo.analyzers.model import SiteKind
+from topo.analyzers.packs import factories
+from topo.analyzers.python.frontend import parse_python
+from topo.analyzers.typescript.frontend import parse_typescript
+
+PYTHON = '''
+from typing import TypedDict
+from langgraph.graph import StateGraph, START, END
+from langgraph.types import Command
+from openai import OpenAI
+
+client = OpenAI()
+
+class State(TypedDict):
+    to: str
+    draft: str
+
+def draft(state: State) -> dict:
+    resp = client.chat.completions.create(model="gpt-4o", messages=[])
+    return {"draft": resp.choices[0].message.content}
+
+def review(state: State):
+    if state["to"] == "ops":
+        return Command(goto="send")
+    return Command(goto=END)
+
+def route(state):
+    if state.get("draft") == "skip":
+        return END
+    return "review"
+
+def send(state: State):
+    return {}
+
+builder = StateGraph(State)
+builder.add_node("draft", draft)
+builder.add_node(review)
+builder.add_node("send", send)
+builder.add_edge(START, "draft")
+builder.add_conditional_edges("draft", route)
+'''
+
+TYPESCRIPT = '''
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { ChatOpenAI } from "@langchain/openai";
+
+const S = Annotation.Root({ post: Annotation<string>, channel: Annotation<string> });
+
+async function draft(state: typeof S.State) {
+  const r = await new ChatOpenAI({}).invoke("x");
+  return { post: r.content };
+}
+function humanNode<A, B>(state: A): B { return {} as B; }
+function route(state: typeof S.State) {
+  const { post, channel } = state;
+  if (post.length > 280) { return "draft"; }
+  if (channel === "ops") { return "human"; }
+  return END;
+}
+
+export const graph = new StateGraph(S)
+  .addNode("draft", draft)
+  .addNode("human", humanNode<typeof S.State, unknown>)
+  .addEdge(START, "draft")
+  .addConditionalEdges("draft", route, ["draft", "human", END])
+  .compile();
+'''
+
+
+def _python():
+    file = parse_python("app.py", textwrap.dedent(PYTHON), "app", strict=True,
+                        factories=factories())
+    return source_facts([file])
+
+
+def _typescript():
+    return source_facts([parse_typescript("src/app.ts", TYPESCRIPT, "src/app", strict=True)])
+
+
+def test_python_builder_nodes_edges_routers_and_commands() -> None:
+    (graph,) = _python().state_graphs.graphs
+    assert dict(graph.nodes) == {"draft": "app.draft", "review": "app.review",
+                                 "send": "app.send"}
+    successors = dict(graph.successors)
+    assert set(successors["draft"]) == {END, "review"}     # the router's spelt returns
+    assert set(successors["review"]) == {END, "send"}      # Command(goto=...)
+    assert graph.routers == (("draft", "app.route"),)
+
+
+def test_typescript_chained_builder_and_generic_node() -> None:
+    (graph,) = _typescript().state_graphs.graphs
+    assert dict(graph.nodes) == {"draft": "src/app.draft", "human": "src/app.humanNode"}
+    assert set(dict(graph.successors)["draft"]) == {"draft", "human", END}   # the path map
+    assert ANY not in dict(graph.successors)["draft"]
+
+
+def test_a_channel_is_model_output_only_under_its_own_key() -> None:
+    facts = _python()
+    branches = {site.location.line: site for site in facts.sites
+                if site.kind is SiteKind.MODEL_BRANCH}
+    # `state.get("draft")` in the router reads the model-written channel ...
+    assert 23 in branches and branches[23].symbol == "app.route"
+    # ... and `state["to"]`, which no node writes from a model, is no model test.
+    assert 18 not in branches
+
+
+def test_typescript_destructured_channels_stay_apart() -> None:
+    facts = _typescript()
+    tests = {site.location.line: site.kind for site in facts.sites
+             if site.kind in (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH)}
+    assert tests == {14: SiteKind.THRESHOLD}     # `post.length > 280`, not `channel === "ops"`
