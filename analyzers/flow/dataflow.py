@@ -111,6 +111,10 @@ class Flow:
         if kind is _STRING or kind is _NUMBER or kind is _BOOL or kind is _NONE \
                 or kind is _LAMBDA:     # identity tests: enum hashing is slow, this runs a lot
             return _EMPTY
+        if value.results and value.ref and root_of(value.ref).endswith("()"):
+            # `interrupt(request)[0]`: what a call's result holds is the call's business (its
+            # summary, or a barrier's fresh value), not the names read in its arguments.
+            return frozenset().union(*(self.calls.get(r, _EMPTY) for r in value.results))
         labels = set().union(*(self.path_labels(file, scope, read) for read in value.reads))
         for result in value.results:
             labels |= self.calls.get(result, _EMPTY)

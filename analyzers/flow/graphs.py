@@ -135,7 +135,7 @@ class _Reader:
         self.modules = {file.module for file in files}
 
     def graphs_of(self, file: FileIR) -> Iterator[StateGraph]:
-        ordered = sorted(file.calls, key=lambda c: (c.location.line, c.location.column, c.id))
+        ordered = sorted(file.calls, key=_source_order)
         groups: dict[str, _Builder] = {}
         of_call: dict[str, _Builder] = {}
         for call in ordered:
@@ -306,6 +306,13 @@ class _Reader:
                 return name if found[1].kind is not DefinitionKind.CLASS else None
             name = follow_reexport(name, self.reexports, self.modules)
         return None
+
+
+def _source_order(call: Call) -> tuple[int, int, int]:
+    """Steps of one chain share a location and are numbered `<id>+1`, `<id>+2`, …: a chained
+    step comes after the call it is made on."""
+    step = call.id.rsplit("+", 1)[1] if "+" in call.id else "0"
+    return (call.location.line, call.location.column, int(step) if step.isdigit() else 0)
 
 
 def _frozen(builder: _Builder) -> StateGraph:

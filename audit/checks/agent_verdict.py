@@ -23,6 +23,7 @@ from topo.audit import codes
 from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
+from topo.analyzers.ir import Guard, GuardKind
 from topo.analyzers.model import Site, SiteKind
 from topo.audit.model import Finding, Severity
 
@@ -89,11 +90,19 @@ def _model_approvers(ctx: CheckContext) -> Iterator[Finding]:
             continue
         file, call = ctx.calls[str(site.attr("call"))]
         if any(ctx.facts.model.condition_labels(file, call.scope, g.condition)
-               for g in call.guards if g.condition is not None):
+               for g in call.guards if g.condition is not None
+               and not _stops_request(site, g)):
             yield ctx.finding(
                 codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
                 message=f"`{site.attr('callee')}` approves only when model output says so: "
                         f"the model is the approver")
+
+
+def _stops_request(site: Site, guard: Guard) -> bool:
+    """A request shown to a human (an interrupt's `prompt`) after `if (!state.post) throw`:
+    model output that is missing stops the run, it approves nothing; the human answers."""
+    return site.attr("prompt") is not None and guard.kind is GuardKind.EARLY_EXIT and \
+        guard.exits == "raise"
 
 
 def _model_guardrails(ctx: CheckContext) -> Iterator[Finding]:

@@ -20,6 +20,9 @@ async function generatePost(state: typeof PostState.State) {
 }
 
 async function humanNode(state: typeof PostState.State) {
+  if (!state.post) {
+    throw new Error("No post to review");
+  }
   const request = {
     action_request: { action: "Publish post", args: { post: state.post } },
     config: { allow_accept: true, allow_edit: true, allow_ignore: true, allow_respond: false },
