@@ -269,14 +269,32 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     if hops:    # the executor call, or the call into a function executor
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
         origins = [origin for origin in origins if _passed(ctx, origin, hops[0])]
-    if origins and index.approvals.graphs:
-        # Model output from an earlier node of a state graph: approved when every graph path
-        # from the node holding the model to this one passes a node whose human decides.
-        functions = (entry.removeprefix("function:"),
-                     *(function_key(hop.file, hop.call.scope) for hop in hops))
-        enforced.extend(index.approvals.approving(functions, origins))
+    if index.approvals.graphs:
+        _graph_evidence(ctx, entry, hops, enforced, origins, gates)
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
                  tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
+
+
+def _graph_evidence(ctx: _Scope, entry: str, hops: tuple[Hop, ...], enforced: list[str],
+                    origins: list[str], gates: list[str]) -> None:
+    """A chain that starts in a node of a state graph: the model tests of the routers that
+    may select that node are its gates (what they read, its origins); model output from
+    earlier nodes is approved when every graph path from the node holding the model to
+    this one passes a node whose human decides (`graph_approvals.py`)."""
+    approvals = ctx.index.approvals
+    functions = (entry.removeprefix("function:"),
+                 *(function_key(hop.file, hop.call.scope) for hop in hops))
+    node = approvals.node_of(functions)
+    if node is None:
+        return
+    for router in approvals.selecting_routers(node):
+        for gate_id in ctx.index.gates_in.get(router, ()):
+            gate = ctx.graph.nodes[gate_id]["site"]
+            if not is_protocol_test(gate):
+                gates.append(gate_id)
+                origins.extend(gate.attr("origins") or ())
+    if origins:
+        enforced.extend(approvals.approving(functions, origins))
 
 
 def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:

@@ -46,12 +46,31 @@ class GraphApprovals:
     reaches: Mapping[str, frozenset[str]]                    # node function -> reached keys
     origins: Mapping[str, str]                               # inference site id -> function
 
+    def node_of(self, functions: Iterable[str]) -> str | None:
+        """The first of `functions` (entry-most first) that is a node of some graph."""
+        return next((f for f in functions if any(f in dict(g.nodes).values()
+                                                   for g in self.graphs)), None)
+
+    def selecting_routers(self, node: str) -> tuple[str, ...]:
+        """The router functions whose answer may select `node`: it is one of the nodes the
+        router's source goes to, or follows one with no approving node between."""
+        found: set[str] = set()
+        for graph in self.graphs:
+            targets = set(graph.node_names(node))
+            if not targets:
+                continue
+            approvers = self.approvers.get(graph.id, {})
+            for source, router in graph.routers:
+                if any(_reaches(graph, after, targets, approvers)
+                       for after in graph.after(source)):
+                    found.add(router)
+        return tuple(sorted(found))
+
     def approving(self, functions: Iterable[str], origins: Iterable[str]) -> tuple[str, ...]:
         """The approval sites through which every model output in `origins` reaches the
         first of `functions` (entry-most first) that is a graph node, or () when one of them
         reaches it some other way."""
-        node = next((f for f in functions if any(f in dict(g.nodes).values()
-                                                   for g in self.graphs)), None)
+        node = self.node_of(functions)
         origins = tuple(origins)
         if node is None or not origins:
             return ()
@@ -145,6 +164,23 @@ def _reached(facts: SourceFacts, nodes: set[str]) -> dict[str, frozenset[str]]:
 def _holds(functions: Iterable[str], function: str) -> bool:
     """`function` is one of `functions` or nested in one (a lambda, an inner def)."""
     return any(function == key or function.startswith(key + ".") for key in functions)
+
+
+def _reaches(graph: StateGraph, start: str, targets: set[str],
+             approvers: Mapping[str, tuple[str, ...]]) -> bool:
+    """Whether a path from `start` (included) meets `targets` before any approving node."""
+    seen, pending = {start}, deque([start])
+    while pending:
+        name = pending.popleft()
+        if name in targets:
+            return True
+        if name in approvers:
+            continue
+        for after in graph.after(name):
+            if after not in seen:
+                seen.add(after)
+                pending.append(after)
+    return False
 
 
 def _passes(graph: StateGraph, holder: str, target: str,
