@@ -8,6 +8,9 @@ answer is only stored or passed on (a question, a notification) decides nothing,
 declares that no answer accepts (`allow_accept: False`, the `accepts` attribute) approves
 nothing.
 
+A static breakpoint approves too: the graph pauses before each node of `interrupt_before` (every
+path into it waits for the human) and after each node of `interrupt_after`.
+
 An effect in node N is approved for a model output when every path of the graph from each
 node that may produce that output (the node whose calls reach the inference) to N passes an
 approving node other than N: removing the approving nodes leaves N unreachable. A model in N
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -45,6 +48,8 @@ class GraphApprovals:
     approvers: Mapping[str, Mapping[str, tuple[str, ...]]]   # graph id -> node -> gate ids
     reaches: Mapping[str, frozenset[str]]                    # node function -> reached keys
     origins: Mapping[str, str]                               # inference site id -> function
+    # graph id -> node -> the static breakpoints that pause the graph before it runs
+    before: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def node_of(self, functions: Iterable[str]) -> str | None:
         """The first of `functions` (entry-most first) that is a node of some graph."""
@@ -59,7 +64,7 @@ class GraphApprovals:
             targets = set(graph.node_names(node))
             if not targets:
                 continue
-            approvers = self.approvers.get(graph.id, {})
+            approvers = {**self.approvers.get(graph.id, {}), **self.before.get(graph.id, {})}
             for source, router in graph.routers:
                 if any(_reaches(graph, after, targets, approvers)
                        for after in graph.after(source)):
@@ -98,7 +103,8 @@ class GraphApprovals:
             for holder in holders:
                 held = True
                 for target in targets:
-                    gates = _passes(graph, holder, target, self.approvers.get(graph.id, {}))
+                    gates = _passes(graph, holder, target, self.approvers.get(graph.id, {}),
+                                    self.before.get(graph.id, {}))
                     if gates is None:
                         return None
                     used |= gates
@@ -108,7 +114,7 @@ class GraphApprovals:
 def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApprovals:
     graphs = facts.state_graphs.graphs
     if not graphs:
-        return GraphApprovals((), {}, {}, {})
+        return GraphApprovals((), {}, {}, {}, {})
     gates = [site for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE)
              if site.attr("call") and site.attr("accepts") is not False]
     deciding = {site.symbol: [] for site in gates}
@@ -116,6 +122,7 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
         if _decides(facts, site):
             deciding[site.symbol].append(site.id)
     approvers: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+    before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     for built in graphs:
         for name, key in built.nodes:
             found = tuple(sorted(gate for function, ids in deciding.items()
@@ -123,9 +130,18 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
                                  for gate in ids))
             if found:
                 approvers[built.id][name] = found
+    for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE):
+        for attribute, table in (("interrupt_before", before), ("interrupt_after", approvers)):
+            names = site.attr(attribute)
+            for built in graphs:
+                if built.file != site.location.file or not isinstance(names, tuple):
+                    continue
+                for name in set(names) & set(dict(built.nodes)):
+                    table[built.id][name] = tuple(sorted({*table[built.id].get(name, ()),
+                                                          site.id}))
     nodes = {key for built in graphs for _, key in built.nodes if key is not None}
     origins = {site.id: site.symbol for site in sites_of_kind(graph, SiteKind.INFERENCE)}
-    return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins)
+    return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins, before)
 
 
 def _decides(facts: SourceFacts, gate: Site) -> bool:
@@ -184,13 +200,18 @@ def _reaches(graph: StateGraph, start: str, targets: set[str],
 
 
 def _passes(graph: StateGraph, holder: str, target: str,
-            approvers: Mapping[str, tuple[str, ...]]) -> set[str] | None:
+            approvers: Mapping[str, tuple[str, ...]],
+            before: Mapping[str, tuple[str, ...]]) -> set[str] | None:
     """The approval sites every path from `holder` to `target` passes, or None when a path
-    passes none (or `target` holds the model itself, or cannot be reached at all)."""
+    passes none (or `target` holds the model itself, or cannot be reached at all). A node
+    the graph pauses before (`interrupt_before`) is approved on every path into it."""
     if holder == target:
         return None
+    if target in before:
+        return set(before[target])
     if holder in approvers:
         return set(approvers[holder])
+    approvers = {**approvers, **before}
     used: set[str] = set()
     seen, pending = {holder}, deque([holder])
     while pending:

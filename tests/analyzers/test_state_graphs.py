@@ -117,3 +117,28 @@ def test_typescript_destructured_channels_stay_apart() -> None:
     tests = {site.location.line: site.kind for site in facts.sites
              if site.kind in (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH)}
     assert tests == {14: SiteKind.THRESHOLD}     # `post.length > 280`, not `channel === "ops"`
+
+
+def test_a_barrier_result_subscript_does_not_take_its_arguments_labels() -> None:
+    source = '''
+import { Annotation, StateGraph, interrupt } from "@langchain/langgraph";
+import { ChatOpenAI } from "@langchain/openai";
+
+const S = Annotation.Root({ post: Annotation<string> });
+
+async function draft(state: typeof S.State) {
+  const r = await new ChatOpenAI({}).invoke("x");
+  return { post: r.content };
+}
+async function review(state: typeof S.State) {
+  const request = { args: { post: state.post } };
+  const response = interrupt<unknown[], any[]>([request])[0];
+  if (response.verdict === "yes") { return { next: "send" }; }
+  if (request.args.post === "") { return { next: "draft" }; }
+  return {};
+}
+new StateGraph(S).addNode("draft", draft).addNode("review", review);
+'''
+    facts = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])
+    lines = {site.location.line for site in facts.sites if site.kind is SiteKind.MODEL_BRANCH}
+    assert lines == {15}     # the request shows the model's post; the human's answer is fresh

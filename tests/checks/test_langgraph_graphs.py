@@ -21,6 +21,9 @@ SHAPES = {
         "SELF-MODIFYING-AUTHORITY"},
     "UNGOVERNED-PATH/bad_langgraph_interrupt_question": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/bad_langgraph_inbox_no_accept": {"UNGOVERNED-PATH"},
+    "UNGOVERNED-PATH/good_langgraph_breakpoint": set(),
+    "HIDDEN-AUTHORITY/bad_langgraph_router": {"HIDDEN-AUTHORITY", "UNGOVERNED-PATH"},
+    "HIDDEN-AUTHORITY/good_langgraph_router_reviewed": set(),
 }
 CASES = [(f"{shape}_{language}", codes) for shape, codes in SHAPES.items()
          for language in ("py", "ts") if (CHECKS / f"{shape}_{language}").is_dir()]
@@ -29,8 +32,7 @@ CASES = [(f"{shape}_{language}", codes) for shape, codes in SHAPES.items()
 @pytest.mark.parametrize(("fixture", "codes"), CASES, ids=[c for c, _ in CASES])
 def test_each_shape_gives_exactly_its_findings(fixture: str, codes: set[str]) -> None:
     result = run_audit(AuditRequest(root=CHECKS / fixture, jobs=1, cache_dir=None))
-    assert {finding.code.id for finding in result.findings} == codes
-    assert len(result.findings) == len(codes)
+    assert sorted(finding.code.id for finding in result.findings) == sorted(codes)
 
 
 def test_both_languages_have_the_acceptance_shapes() -> None:
