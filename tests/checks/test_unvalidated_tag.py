@@ -78,8 +78,6 @@ def test_checks_that_do_not_bound_the_label(tmp_path: Path, lines: tuple[str, ..
     assert found(_findings(tmp_path, *lines), CODE) == [("app.py", _tag_line(lines))]
 
 
-@pytest.mark.xfail(strict=True, reason="the IR reads `Kind(raw).value` as reading `raw`, not "
-                                       "the call's result, so the validator barrier is skipped")
 def test_an_attribute_of_a_validated_value(tmp_path: Path) -> None:
     assert found(_findings(tmp_path, "intent = Kind(raw).value"), CODE) == []
 
