@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
-from topo.analyzers.flow.graphs import StateGraphs
+from topo.analyzers.flow.graphs import StateGraphs, channel_key
 from topo.analyzers.ir import (Assignment, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS, Value,
                                ValueKind, scope_chain)
-from topo.analyzers.paths import root_of, segments
+from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
 
@@ -96,7 +96,7 @@ class Flow:
     def _state_labels(self, graphs: tuple[str, ...], path: str) -> Labels:
         """A read of a graph's state: the channel its first key names, or every channel
         when the whole state (or a computed key) is read."""
-        key = _channel_key(path)
+        key = channel_key(path)
         if key is not None:
             return frozenset().union(*(self.channels.get((g, key), _EMPTY) for g in graphs))
         return frozenset().union(*(labels for (g, _), labels in self.channels.items()
@@ -147,20 +147,6 @@ class Flow:
         for call_id in condition.calls:
             labels |= self.calls.get(call_id, _EMPTY)
         return frozenset(labels)
-
-
-def _channel_key(path: str) -> str | None:
-    """The top-level key a state read names: `state.draft`, `state["draft"]` -> `draft`."""
-    parts = segments(path)
-    if len(parts) < 2:
-        return None
-    key = parts[1]
-    if key.startswith("["):
-        key = key[1:-1]
-        if len(key) < 2 or key[0] != key[-1] or key[0] not in "'\"":
-            return None
-        return key[1:-1]
-    return key
 
 
 def _destructured(assignment: Assignment) -> Value:

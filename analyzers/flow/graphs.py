@@ -30,8 +30,10 @@ from topo.analyzers.ir import (Call, DefinitionKind, FileIR, Value, ValueKind,
                                scope_chain)
 from topo.analyzers.packs import StateGraphRules
 from topo.analyzers.packs._patterns import NamePatterns
+from topo.analyzers.paths import segments
 
-__all__ = ["StateGraph", "StateGraphs", "ChannelWrite", "read_state_graphs", "ANY", "END"]
+__all__ = ["StateGraph", "StateGraphs", "ChannelWrite", "read_state_graphs", "channel_key", "ANY",
+           "END"]
 
 ANY = "*"           # a target the code does not spell: any node of the graph
 END = "__end__"     # the graph's exit (START is not a node: an edge from it adds nothing)
@@ -106,6 +108,22 @@ def read_state_graphs(files: Iterable[FileIR], graph: CallGraph,
     if not graphs:
         return StateGraphs()
     return _channels(graphs, files, graph, rules, reader)
+
+
+# ---- reads ----
+
+def channel_key(path: str) -> str | None:
+    """The top-level key a state read names: `state.draft`, `state["draft"]` -> `draft`."""
+    parts = segments(path)
+    if len(parts) < 2:
+        return None
+    key = parts[1]
+    if key.startswith("["):
+        key = key[1:-1]
+        if len(key) < 2 or key[0] != key[-1] or key[0] not in "'\"":
+            return None
+        return key[1:-1]
+    return key
 
 
 # ---- builders ------------------------------------------------------------------------------

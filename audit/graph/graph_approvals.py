@@ -3,7 +3,8 @@ effect that run in different nodes of one graph (flow/graphs.py).
 
 A node *approves* when a human-approval site in it (an `interrupt()`) decides where the graph
 goes: a return of the node (the state it writes, the command it sends) sits under a branch on
-the human's answer (`if decision["action"] != "accept": return ...`). An interrupt whose
+the human's answer (`if decision["action"] != "accept": return ...`), or the node stores the
+answer in a channel (`{"approved": answer == "yes"}`) that a router leaving it tests. An interrupt whose
 answer is only stored or passed on (a question, a notification) decides nothing, and one that
 declares that no answer accepts (`allow_accept: False`, the `accepts` attribute) approves
 nothing.
@@ -28,9 +29,10 @@ import networkx as nx
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.facts import SourceFacts
-from topo.analyzers.flow.graphs import StateGraph
+from topo.analyzers.flow.graphs import StateGraph, channel_key
 from topo.analyzers.ir import GuardKind
 from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.paths import root_of
 from topo.audit.graph.build import sites_of_kind
 
 __all__ = ["GraphApprovals", "graph_approvals"]
@@ -125,11 +127,12 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
     before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     for built in graphs:
         for name, key in built.nodes:
-            found = tuple(sorted(gate for function, ids in deciding.items()
-                                 if key is not None and _holds({key}, function)
-                                 for gate in ids))
+            found = {gate for function, ids in deciding.items()
+                     if key is not None and _holds({key}, function) for gate in ids}
+            if key is not None:
+                found |= _routed_on_answer(facts, built, name, key, gates)
             if found:
-                approvers[built.id][name] = found
+                approvers[built.id][name] = tuple(sorted(found))
     for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE):
         for attribute, table in (("interrupt_before", before), ("interrupt_after", approvers)):
             names = site.attr(attribute)
@@ -158,6 +161,50 @@ def _decides(facts: SourceFacts, gate: Site) -> bool:
                     file, returned.scope, guard.condition):
                 return True
     return False
+
+
+def _routed_on_answer(facts: SourceFacts, built: StateGraph, name: str, function: str,
+                      gates: list[Site]) -> set[str]:
+    """The gates of node `function` whose answer it stores in a channel (`{"approved":
+    answer == "yes"}`) that a router leaving the node tests (`if state["approved"]`)."""
+    found = facts.graph.definitions.get(function)
+    if found is None:
+        return set()
+    file, definition = found
+    mine = {gate.id for gate in gates if _holds({function}, gate.symbol)}
+    stored: dict[str, set[str]] = defaultdict(set)     # channel -> gates
+    for write, _ in facts.state_graphs.writes.get(file.path, ()):
+        if write.scope == definition.qualname:
+            labels = facts.authority.value_labels(file, write.scope, write.value) & mine
+            stored[write.key] |= labels
+    if not any(stored.values()):
+        return set()
+    decided: set[str] = set()
+    for source, router in built.routers:
+        if source == name:
+            for key in _tested_channels(facts, router):
+                decided |= stored.get(key, set())
+    return decided
+
+
+def _tested_channels(facts: SourceFacts, router: str) -> set[str]:
+    """The state channels a router's branches and returned values read."""
+    found = facts.graph.definitions.get(router)
+    reader = None if found is None else \
+        facts.state_graphs.readers.get((found[0].path, found[1].qualname))
+    if reader is None:
+        return set()
+    file, definition = found
+    parameter = reader[0]
+    reads: list[str] = []
+    for returned in file.returns:
+        if returned.scope == definition.qualname:
+            reads.extend(returned.value.reads if returned.value is not None else ())
+            reads.extend(returned.condition.reads if returned.condition else ())
+            for guard in returned.guards:
+                reads.extend(guard.condition.reads if guard.condition else ())
+    return {key for path in reads if root_of(path) == parameter
+            and (key := channel_key(path)) is not None}
 
 
 def _reached(facts: SourceFacts, nodes: set[str]) -> dict[str, frozenset[str]]:

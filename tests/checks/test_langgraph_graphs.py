@@ -22,6 +22,8 @@ SHAPES = {
     "UNGOVERNED-PATH/bad_langgraph_interrupt_question": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/bad_langgraph_inbox_no_accept": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/good_langgraph_breakpoint": set(),
+    "UNGOVERNED-PATH/good_langgraph_router_reads_answer": set(),
+    "UNGOVERNED-PATH/bad_langgraph_router_ignores_answer": {"UNGOVERNED-PATH"},
     "HIDDEN-AUTHORITY/bad_langgraph_router": {"HIDDEN-AUTHORITY", "UNGOVERNED-PATH"},
     "HIDDEN-AUTHORITY/good_langgraph_router_reviewed": set(),
 }
