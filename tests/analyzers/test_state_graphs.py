@@ -142,3 +142,27 @@ new StateGraph(S).addNode("draft", draft).addNode("review", review);
     facts = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])
     lines = {site.location.line for site in facts.sites if site.kind is SiteKind.MODEL_BRANCH}
     assert lines == {15}     # the request shows the model's post; the human's answer is fresh
+
+
+def test_odd_builder_calls_read_without_error() -> None:
+    source = '''
+from langgraph.graph import StateGraph, END
+from langgraph.types import Command
+
+NODES = []
+builder = StateGraph(dict)
+builder.add_node()
+builder.add_node(*NODES)
+builder.add_node("inline", lambda state: {"seen": state["x"]})
+builder.add_edge("inline")
+builder.add_conditional_edges()
+builder.add_conditional_edges("inline", **{})
+builder.add_node("jump", lambda state: Command(goto=state["next"]))
+other = StateGraph(dict).add_node("solo", print).compile()
+'''
+    file = parse_python("app.py", textwrap.dedent(source), "app", strict=True,
+                        factories=factories())
+    facts = source_facts([file])
+    (graph,) = [g for g in facts.state_graphs.graphs if "inline" in dict(g.nodes)]
+    assert set(dict(graph.nodes)) == {"inline", "jump"}
+    assert dict(graph.nodes)["inline"] is not None      # a lambda node is its synthetic def
