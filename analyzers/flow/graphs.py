@@ -149,6 +149,7 @@ class _Reader:
         self.start = NamePatterns.build(rules.start)
         self.end = NamePatterns.build(rules.end)
         self.commands = NamePatterns.build(rules.commands)
+        self.sends = NamePatterns.build(rules.sends)
         self.reexports = reexport_table(files)
         self.modules = {file.module for file in files}
 
@@ -277,6 +278,10 @@ class _Reader:
             values = [v for _, v in returned.value.entries] \
                 if returned.value.kind is ValueKind.LIST else [returned.value]
             names.extend(self._node_name(v) or ANY for v in values)
+        sent = [self._node_name(call.args[0]) or ANY
+                for call in _sends(file, definition.qualname, self.sends) if call.args]
+        if sent:    # `return [Send("summarize", {...}) for doc in ...]`: the sends say where
+            names = [name for name in names if name != ANY] + sent
         return tuple(names) or (ANY,)
 
     def _command_targets(self, function: FunctionKey) -> Iterator[str]:
@@ -403,6 +408,16 @@ def _channels(graphs: tuple[StateGraph, ...], files: tuple[FileIR, ...], graph: 
         file, definition = found
         for write in _node_writes(file, definition.qualname, rules, reader.commands):
             writes[file.path].append((write, tuple(sorted(ids))))
+    for function, ids in sorted(members.items()):
+        found = graph.definitions.get(function)
+        if found is None:
+            continue
+        file, definition = found
+        for call in _sends(file, definition.qualname, reader.sends):
+            sent = call.args[1] if len(call.args) > 1 else None
+            if sent is not None and sent.kind is ValueKind.DICT:
+                for write in _entries(call.scope, sent):
+                    writes[file.path].append((write, tuple(sorted(ids))))
     return StateGraphs(graphs, readers, {path: tuple(found) for path, found in writes.items()},
                        {key: tuple(sorted(paths)) for key, paths in reader_files.items()})
 
@@ -426,6 +441,15 @@ def _node_writes(file: FileIR, qualname: str, rules: StateGraphRules,
         update = _keyed(command, rules.update)
         if update is not None and update.kind is ValueKind.DICT:
             yield from _entries(qualname, update)
+
+
+def _sends(file: FileIR, qualname: str, sends: NamePatterns) -> Iterator[Call]:
+    """The `Send(node, state)` calls made in a function (comprehensions and lambdas in it
+    included)."""
+    for call in file.calls:
+        if call.callee is not None and call.callee in sends and \
+                (call.scope == qualname or call.scope.startswith(qualname + ".")):
+            yield call
 
 
 def _entries(scope: str, value: Value) -> Iterator[ChannelWrite]:

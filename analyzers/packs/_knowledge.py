@@ -246,7 +246,7 @@ def _merged_graphs(rules: list[StateGraphRules]) -> StateGraphRules:
     """Every pack's `[state_graphs]` as one: each list united; a keyword's first spelling
     (by system) wins."""
     fields = ("builders", "nodes", "edges", "routers", "start", "end", "commands", "goto",
-              "update")
+              "update", "sends")
     keywords: dict[str, str] = {}
     for rule in rules:
         for role, kwarg in rule.keywords:

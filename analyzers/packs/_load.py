@@ -231,14 +231,15 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
 def _state_graphs(raw: dict[str, Any] | None, file: str) -> StateGraphRules:
     if raw is None:
         return StateGraphRules()
-    for key in ("builders", "start", "end", "commands"):
+    for key in ("builders", "start", "end", "commands", "sends"):
         for pattern in raw.get(key, ()):
             try:
                 expand_pattern(pattern)
             except PatternError as error:
                 raise PackError(f"{file}: state_graphs.{key}: {error}") from None
     return StateGraphRules(**{key: tuple(raw.get(key, ())) for key in (
-        "builders", "nodes", "edges", "routers", "start", "end", "commands", "goto", "update")},
+        "builders", "nodes", "edges", "routers", "start", "end", "commands", "goto", "update",
+        "sends")},
         keywords=tuple(sorted(raw.get("keywords", {}).items())))
 
 

@@ -348,7 +348,8 @@ class StateGraphRules:
     (`source, target`), one in `routers` adds conditional edges (`source, router, path_map`);
     `keywords` names each of those roles' keyword argument. `start`/`end` are the graph's
     entry and exit constants; `commands` the calls (or constructors) a node returns whose
-    `goto` keys name the next node and whose `update` keys write state."""
+    `goto` keys name the next node and whose `update` keys write state; `sends` the calls a
+    router (or node) makes to run a node with a state of its own (`Send("node", {...})`)."""
 
     builders: tuple[str, ...] = ()
     nodes: tuple[str, ...] = ()
@@ -359,6 +360,7 @@ class StateGraphRules:
     commands: tuple[str, ...] = ()
     goto: tuple[str, ...] = ()
     update: tuple[str, ...] = ()
+    sends: tuple[str, ...] = ()      # `Send(node, state)`: run `node` with that state
     keywords: tuple[tuple[str, str], ...] = ()     # role (`action`) -> keyword (`action`)
 
     def keyword(self, role: str) -> str | None:

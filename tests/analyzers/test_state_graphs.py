@@ -166,3 +166,42 @@ other = StateGraph(dict).add_node("solo", print).compile()
     (graph,) = [g for g in facts.state_graphs.graphs if "inline" in dict(g.nodes)]
     assert set(dict(graph.nodes)) == {"inline", "jump"}
     assert dict(graph.nodes)["inline"] is not None      # a lambda node is its synthetic def
+
+
+def test_send_fans_out_to_its_node_with_the_state_it_writes() -> None:
+    source = '''
+from langgraph.graph import StateGraph, START
+from langgraph.types import Send
+from openai import OpenAI
+
+client = OpenAI()
+
+def plan(state):
+    resp = client.chat.completions.create(model="gpt-4o", messages=[])
+    return {"topics": resp.choices[0].message.content}
+
+def fan_out(state):
+    sends = []
+    for topic in state["topics"]:
+        sends.append(Send("write", {"topic": topic}))
+    return sends
+
+def write(state):
+    if state["topic"] == "refunds":
+        return {"done": True}
+    return {}
+
+builder = StateGraph(dict)
+builder.add_node("plan", plan)
+builder.add_node("write", write)
+builder.add_edge(START, "plan")
+builder.add_conditional_edges("plan", fan_out)
+'''
+    file = parse_python("app.py", textwrap.dedent(source), "app", strict=True,
+                        factories=factories())
+    facts = source_facts([file])
+    (graph,) = facts.state_graphs.graphs
+    assert dict(graph.successors)["plan"] == ("write",)
+    branches = {site.location.line for site in facts.sites if site.kind is SiteKind.MODEL_BRANCH}
+    line = textwrap.dedent(source).splitlines().index('    if state["topic"] == "refunds":') + 1
+    assert line in branches    # `state["topic"]`, written by the Send from model topics
