@@ -189,6 +189,11 @@ class Knowledge:
             return value
         return None
 
+    def graph_command(self, callee: str | None) -> bool:
+        """`callee` is a command a graph node returns (`Command(goto=..., update=...)`)."""
+        return callee is not None and \
+            callee in NamePatterns.build(self.state_graphs.commands, self.aliases)
+
     def builds_object_schema(self, callee: str | None) -> bool:
         """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
         return callee is not None and \

@@ -30,7 +30,7 @@ import networkx as nx
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.flow.graphs import StateGraph, channel_key
-from topo.analyzers.ir import GuardKind
+from topo.analyzers.ir import Call, GuardKind, Value, ValueKind
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.paths import root_of
 from topo.audit.graph.build import sites_of_kind
@@ -119,18 +119,16 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
         return GraphApprovals((), {}, {}, {}, {})
     gates = [site for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE)
              if site.attr("call") and site.attr("accepts") is not False]
-    deciding = {site.symbol: [] for site in gates}
-    for site in gates:
-        if _decides(facts, site):
-            deciding[site.symbol].append(site.id)
     approvers: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     for built in graphs:
         for name, key in built.nodes:
-            found = {gate for function, ids in deciding.items()
-                     if key is not None and _holds({key}, function) for gate in ids}
-            if key is not None:
-                found |= _routed_on_answer(facts, built, name, key, gates)
+            mine = [gate for gate in gates if key is not None and _holds({key}, gate.symbol)]
+            if not mine:
+                continue
+            tested = _router_channels(facts, built, name)
+            found = _answer_routes(facts, mine, tested) | \
+                _stored_answer(facts, key, mine, tested)
             if found:
                 approvers[built.id][name] = tuple(sorted(found))
     for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE):
@@ -147,43 +145,60 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
     return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins, before)
 
 
-def _decides(facts: SourceFacts, gate: Site) -> bool:
-    """Whether the human's answer decides a return of the function holding the gate."""
-    found = facts.graph.definitions.get(gate.symbol)
-    if found is None:
-        return False
-    file, definition = found
-    for returned in file.returns:
-        if function_key(file, returned.scope) != gate.symbol:
-            continue
-        for guard in returned.guards:
-            if guard.kind in _DECIDING and gate.id in facts.authority.condition_labels(
-                    file, returned.scope, guard.condition):
-                return True
-    return False
-
-
-def _routed_on_answer(facts: SourceFacts, built: StateGraph, name: str, function: str,
-                      gates: list[Site]) -> set[str]:
-    """The gates of node `function` whose answer it stores in a channel (`{"approved":
-    answer == "yes"}`) that a router leaving the node tests (`if state["approved"]`)."""
-    found = facts.graph.definitions.get(function)
-    if found is None:
-        return set()
-    file, definition = found
-    mine = {gate.id for gate in gates if _holds({function}, gate.symbol)}
-    stored: dict[str, set[str]] = defaultdict(set)     # channel -> gates
-    for write, _ in facts.state_graphs.writes.get(file.path, ()):
-        if write.scope == definition.qualname:
-            labels = facts.authority.value_labels(file, write.scope, write.value) & mine
-            stored[write.key] |= labels
-    if not any(stored.values()):
-        return set()
+def _answer_routes(facts: SourceFacts, gates: list[Site], tested: set[str]) -> set[str]:
+    """The gates whose answer a branch of their function takes to decide where the graph
+    goes: under it the node returns a command, stops the run (`raise`), or writes a channel
+    that the router leaving the node tests (`return {"next": "send"}`)."""
     decided: set[str] = set()
-    for source, router in built.routers:
-        if source == name:
-            for key in _tested_channels(facts, router):
-                decided |= stored.get(key, set())
+    for gate in gates:
+        found = facts.graph.definitions.get(gate.symbol)
+        if found is None:
+            continue
+        file, _ = found
+        calls = {call.id: call for call in file.calls}
+        for returned in file.returns:
+            if function_key(file, returned.scope) != gate.symbol:
+                continue
+            routes = _routes(facts, returned.value, calls, tested)
+            for guard in returned.guards:
+                if guard.kind not in _DECIDING or gate.id not in \
+                        facts.authority.condition_labels(file, returned.scope, guard.condition):
+                    continue
+                if routes or (guard.kind is GuardKind.EARLY_EXIT and guard.exits == "raise"):
+                    decided.add(gate.id)
+    return decided
+
+
+def _routes(facts: SourceFacts, value: Value | None, calls: Mapping[str, Call],
+            tested: set[str]) -> bool:
+    """A returned value that says where the graph goes next."""
+    if value is None:
+        return False
+    if value.kind is ValueKind.CALL:
+        call = calls.get(value.call or "")
+        return call is not None and facts.knowledge.graph_command(call.callee)
+    return value.kind is ValueKind.DICT and any(key in tested for key, _ in value.entries)
+
+
+def _router_channels(facts: SourceFacts, built: StateGraph, name: str) -> set[str]:
+    """The channels the routers leaving node `name` test."""
+    return {key for source, router in built.routers if source == name
+            for key in _tested_channels(facts, router)}
+
+
+def _stored_answer(facts: SourceFacts, function: str, gates: list[Site],
+                   tested: set[str]) -> set[str]:
+    """The gates whose answer node `function` stores in a channel (`{"approved": answer ==
+    "yes"}`) that a router leaving the node tests (`if state["approved"]`)."""
+    found = facts.graph.definitions.get(function)
+    if found is None or not tested:
+        return set()
+    file, definition = found
+    mine = {gate.id for gate in gates}
+    decided: set[str] = set()
+    for write, _ in facts.state_graphs.writes.get(file.path, ()):
+        if write.scope == definition.qualname and write.key in tested:
+            decided |= facts.authority.value_labels(file, write.scope, write.value) & mine
     return decided
 
 
