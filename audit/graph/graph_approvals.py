@@ -2,12 +2,13 @@
 effect that run in different nodes of one graph (flow/graphs.py).
 
 A node *approves* when a human-approval site in it (an `interrupt()`) decides where the graph
-goes: a return of the node (the state it writes, the command it sends) sits under a branch on
-the human's answer (`if decision["action"] != "accept": return ...`), or the node stores the
-answer in a channel (`{"approved": answer == "yes"}`) that a router leaving it tests. An interrupt whose
-answer is only stored or passed on (a question, a notification) decides nothing, and one that
-declares that no answer accepts (`allow_accept: False`, the `accepts` attribute) approves
-nothing.
+goes: under a branch on the human's answer (`if decision["action"] == "accept":`) the node
+returns a command (`Command(goto="send")`), stops the run (`raise`), or writes a channel that
+the router leaving the node tests (`return {"next": "send"}` with a router on `state.next`);
+or the node stores the answer in such a channel (`{"approved": answer == "yes"}`). An
+interrupt whose answer is only stored or passed on (a question, a notification), or whose
+branches all lead on to the same next node, decides nothing, and one that declares that no
+answer accepts (`allow_accept: False`, the `accepts` attribute) approves nothing.
 
 A static breakpoint approves too: the graph pauses before each node of `interrupt_before` (every
 path into it waits for the human) and after each node of `interrupt_after`.
@@ -90,6 +91,8 @@ class GraphApprovals:
         return tuple(sorted(used))
 
     def _approved(self, node: str, origin: str) -> set[str] | None:
+        """The approvals on every path from the nodes holding `origin` to `node`, in each
+        graph holding both; None when a path has none or no graph holds the origin."""
         function = self.origins.get(origin)
         if function is None:
             return None          # not a model call (a tool the model invokes, …)
@@ -114,11 +117,13 @@ class GraphApprovals:
 
 
 def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApprovals:
+    """Computed once per run (the chain index holds it)."""
     graphs = facts.state_graphs.graphs
     if not graphs:
         return GraphApprovals((), {}, {}, {}, {})
     gates = [site for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE)
-             if site.attr("call") and site.attr("accepts") is not False]
+             if site.attr("call") and site.attr("accepts") is not False
+             and site.attr("enforced") is not False]
     approvers: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
     for built in graphs:
