@@ -87,15 +87,6 @@ class StateGraphs:
     # graph id -> the files holding its readers (read again when a channel grows)
     reader_files: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def __bool__(self) -> bool:
-        return bool(self.graphs)
-
-    def of_node(self, function: FunctionKey) -> Iterator[tuple[StateGraph, str]]:
-        """(graph, node name) for each registration of `function` as a node."""
-        for graph in self.graphs:
-            for name in graph.node_names(function):
-                yield graph, name
-
 
 def read_state_graphs(files: Iterable[FileIR], graph: CallGraph,
                       rules: StateGraphRules) -> StateGraphs:
