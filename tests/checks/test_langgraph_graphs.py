@@ -25,6 +25,7 @@ SHAPES = {
     "UNGOVERNED-PATH/good_langgraph_router_reads_answer": set(),
     "UNGOVERNED-PATH/bad_langgraph_router_ignores_answer": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/bad_langgraph_answer_decides_nothing": {"UNGOVERNED-PATH"},
+    "UNGOVERNED-PATH/bad_langgraph_messages_tool_args": {"UNGOVERNED-PATH"},
     "HIDDEN-AUTHORITY/bad_langgraph_router": {"HIDDEN-AUTHORITY", "UNGOVERNED-PATH"},
     "HIDDEN-AUTHORITY/good_langgraph_router_reviewed": set(),
 }
