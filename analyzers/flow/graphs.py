@@ -206,7 +206,7 @@ class _Reader:
             action = self._argument(call, 1, "action")
             if action is None:          # `add_node(fn)`: the node is named after its function
                 action, name_value = name_value, None
-            function = self._function(file, action)
+            function = self._function(file, action, call.scope)
             name = _literal(name_value) if name_value is not None else \
                 (function.rsplit(".", 1)[-1] if function else None)
             if name is not None:
@@ -221,7 +221,7 @@ class _Reader:
                 builder.successors[source].add(target)
         elif call.name in self.rules.routers:
             source = self._node_name(self._argument(call, 0, "source"))
-            router = self._function(file, self._argument(call, 1, "router"))
+            router = self._function(file, self._argument(call, 1, "router"), call.scope)
             if source is None:
                 return
             targets = self._path_map(self._argument(call, 2, "path_map"))
@@ -289,11 +289,17 @@ class _Reader:
             for value in values:
                 yield self._node_name(value) or ANY
 
-    def _function(self, file: FileIR, value: Value | None) -> FunctionKey | None:
-        """The repo function a node or router value names: a name, a lambda, or a generic
-        instantiation of a name (`humanNode<State, Update>`)."""
+    def _function(self, file: FileIR, value: Value | None, scope: str) -> FunctionKey | None:
+        """The repo function a node or router value names: a name, a lambda, a generic
+        instantiation of a name (`humanNode<State, Update>`), or a method of the class whose
+        method builds the graph (`self.review`, `this.review`)."""
         if value is None:
             return None
+        own = _own_method(value, scope)
+        if own is not None:
+            found = self._defined(self._class_method(file, scope, own))
+            if found is not None:
+                return found
         if value.kind is ValueKind.LAMBDA and value.ref:
             return function_key(file, value.ref)
         name = value.resolved
@@ -303,6 +309,12 @@ class _Reader:
         elif value.kind is ValueKind.NAME and name is None and value.ref:
             name = self._local(file, value.ref)
         return self._defined(name)
+
+    def _class_method(self, file: FileIR, scope: str, method: str) -> str | None:
+        """`Class.method` for the innermost class among the scopes enclosing `scope`."""
+        classes = {d.qualname for d in file.definitions if d.kind is DefinitionKind.CLASS}
+        owner = next((c for c in scope_chain(scope) if c in classes), None)
+        return None if owner is None else f"{file.module}.{owner}.{method}"
 
     def _local(self, file: FileIR, name: str) -> str | None:
         for imported in file.imports:
@@ -327,6 +339,16 @@ def _source_order(call: Call) -> tuple[int, int, int]:
     step comes after the call it is made on."""
     step = call.id.rsplit("+", 1)[1] if "+" in call.id else "0"
     return (call.location.line, call.location.column, int(step) if step.isdigit() else 0)
+
+
+def _own_method(value: Value, scope: str) -> str | None:
+    """`review` for a node written `self.review` / `this.review` inside a method."""
+    ref = value.ref or ""
+    head, _, method = ref.partition(".")
+    if value.kind is ValueKind.NAME and head in _SELF_NAMES and method.isidentifier() \
+            and "." in scope:
+        return method
+    return None
 
 
 def _frozen(builder: _Builder) -> StateGraph:

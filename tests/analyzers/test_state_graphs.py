@@ -205,3 +205,38 @@ builder.add_conditional_edges("plan", fan_out)
     branches = {site.location.line for site in facts.sites if site.kind is SiteKind.MODEL_BRANCH}
     line = textwrap.dedent(source).splitlines().index('    if state["topic"] == "refunds":') + 1
     assert line in branches    # `state["topic"]`, written by the Send from model topics
+
+
+def test_methods_of_the_class_that_builds_the_graph_are_its_nodes() -> None:
+    source = '''
+from langgraph.graph import StateGraph, START
+from openai import OpenAI
+
+class Outreach:
+    def __init__(self):
+        self.client = OpenAI()
+
+    def draft(self, state):
+        resp = self.client.chat.completions.create(model="gpt-4o", messages=[])
+        return {"draft": resp.choices[0].message.content}
+
+    def send(self, state):
+        if state["draft"] == "":
+            return {}
+        return {"sent": True}
+
+    def build(self):
+        builder = StateGraph(dict)
+        builder.add_node("draft", self.draft)
+        builder.add_node("send", self.send)
+        builder.add_edge(START, "draft")
+        builder.add_edge("draft", "send")
+        return builder.compile()
+'''
+    file = parse_python("app.py", textwrap.dedent(source), "app", strict=True,
+                        factories=factories())
+    facts = source_facts([file])
+    (graph,) = facts.state_graphs.graphs
+    assert dict(graph.nodes) == {"draft": "app.Outreach.draft", "send": "app.Outreach.send"}
+    assert any(site.kind is SiteKind.MODEL_BRANCH and site.symbol == "app.Outreach.send"
+               for site in facts.sites)
