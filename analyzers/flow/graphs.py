@@ -154,7 +154,8 @@ class _Reader:
                     call.id, _Builder(call.id, file.path, call.location.line))
         if not of_call and not any(self._builder_method(c) for c in ordered):
             return
-        named = self._named(file, of_call)
+        named = {a.target: a.value.call for a in file.assignments
+                 if a.value.kind is ValueKind.CALL and a.value.call}
         for call in ordered:
             builder = self._builder_of(call, of_call, named, groups, file)
             if builder is None:
@@ -174,15 +175,6 @@ class _Reader:
     def _methods(self) -> frozenset[str]:
         return frozenset((*self.rules.nodes, *self.rules.edges, *self.rules.routers))
 
-    def _named(self, file: FileIR, of_call: Mapping[str, _Builder]) -> dict[str, str]:
-        """Names bound to a builder's constructor (`builder = StateGraph(S)`): name -> id."""
-        found = {}
-        for assignment in file.assignments:
-            value = assignment.value
-            if value.kind is ValueKind.CALL and value.call in of_call:
-                found[assignment.target] = of_call[value.call].id
-        return found
-
     def _builder_of(self, call: Call, of_call: Mapping[str, _Builder], named: Mapping[str, str],
                     groups: dict[str, _Builder], file: FileIR) -> _Builder | None:
         if call.name not in self._methods():
@@ -192,9 +184,9 @@ class _Reader:
             return of_call.get(chained)
         if call.receiver is None:
             return None
-        known = named.get(call.receiver)
+        known = of_call.get(named.get(call.receiver, ""))    # `b = new StateGraph(S).addNode(…)`
         if known is not None:
-            return groups[known]
+            return known
         if self._builder_method(call):     # a builder passed in, typed by its annotation
             key = f"{file.path}:{call.scope}:{call.receiver}"
             return groups.setdefault(key, _Builder(key, file.path, call.location.line))

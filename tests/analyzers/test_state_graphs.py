@@ -240,3 +240,20 @@ class Outreach:
     assert dict(graph.nodes) == {"draft": "app.Outreach.draft", "send": "app.Outreach.send"}
     assert any(site.kind is SiteKind.MODEL_BRANCH and site.symbol == "app.Outreach.send"
                for site in facts.sites)
+
+
+def test_a_builder_named_after_a_chain_keeps_its_steps() -> None:
+    source = '''
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+const S = Annotation.Root({ post: Annotation<string> });
+async function draft(state: typeof S.State) { return { post: "x" }; }
+async function send(state: typeof S.State) { return {}; }
+const builder = new StateGraph(S).addNode("draft", draft).addEdge(START, "draft");
+builder.addNode("send", send);
+builder.addEdge("draft", "send");
+export const graph = builder.compile();
+'''
+    facts = source_facts([parse_typescript("src/app.ts", source, "src/app", strict=True)])
+    (graph,) = facts.state_graphs.graphs
+    assert set(dict(graph.nodes)) == {"draft", "send"}
+    assert dict(graph.successors)["draft"] == ("send",)
