@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
-from topo.analyzers.flow.graphs import StateGraphs, read_state_graphs
+from topo.analyzers.flow.graphs import StateGraphs, breakpoint_sites, read_state_graphs
 from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
                                          mark_conditional_atoms)
@@ -68,6 +68,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
     state_graphs = read_state_graphs(files, graph, knowledge.state_graphs)
+    pack_sites = (*pack_sites, *breakpoint_sites(state_graphs, pack_sites,
+                                                 knowledge.state_graphs.system))
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge, state_graphs))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

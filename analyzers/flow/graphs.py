@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import (CallGraph, FunctionKey, follow_reexport,
                                            function_key, reexport_table)
-from topo.analyzers.ir import (Call, DefinitionKind, FileIR, Value, ValueKind,
+from topo.analyzers.ir import (MODULE_SCOPE, Call, DefinitionKind, FileIR, Value, ValueKind,
                                scope_chain)
 from topo.analyzers.packs import StateGraphRules
 from topo.analyzers.packs._patterns import NamePatterns
+from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.paths import segments
 
-__all__ = ["StateGraph", "StateGraphs", "ChannelWrite", "read_state_graphs", "channel_key", "ANY",
-           "END"]
+__all__ = ["StateGraph", "StateGraphs", "ChannelWrite", "read_state_graphs", "channel_key",
+           "breakpoint_sites", "ANY", "END"]
 
 ANY = "*"           # a target the code does not spell: any node of the graph
 END = "__end__"     # the graph's exit (START is not a node: an edge from it adds nothing)
@@ -62,6 +63,14 @@ class StateGraph:
     nodes: tuple[tuple[str, FunctionKey | None], ...]
     successors: tuple[tuple[str, tuple[str, ...]], ...]
     routers: tuple[tuple[str, FunctionKey], ...] = ()     # (source node, router function)
+    # (compile call, nodes paused before, nodes paused after)
+    breakpoints: tuple[tuple[Call, tuple[str, ...], tuple[str, ...]], ...] = ()
+    module: str = ""
+    language: str = ""
+
+    def symbol_of(self, scope: str) -> str:
+        """The symbol of code in `scope` of the builder's file."""
+        return self.module if scope == MODULE_SCOPE else f"{self.module}.{scope}"
 
     def node_names(self, function: FunctionKey) -> tuple[str, ...]:
         return tuple(name for name, key in self.nodes if key == function)
@@ -101,6 +110,28 @@ def read_state_graphs(files: Iterable[FileIR], graph: CallGraph,
     return _channels(graphs, files, graph, rules, reader)
 
 
+# ---- breakpoints ----
+
+def breakpoint_sites(graphs: StateGraphs, sites: Iterable[Site], system: str) -> tuple[Site, ...]:
+    """A human approval site for each compile step naming static breakpoints
+    (`compile(interrupt_before=[...])`, `.compile({ interruptBefore: [...] })`) that no pack
+    entry already made one of (a chained or renamed builder's `compile` names no class)."""
+    known = {site.attr("call") for site in sites if site.kind is SiteKind.APPROVAL_GATE}
+    found: dict[str, Site] = {}
+    for built in graphs.graphs:
+        for call, before, after in built.breakpoints:
+            if call.id in known or call.id in found:
+                continue
+            attrs = {"approver": "human", "enforced": True, "role": "authority",
+                     "call": call.id, "interrupt_before": before, "interrupt_after": after}
+            found[call.id] = Site(
+                id=f"{SiteKind.APPROVAL_GATE.value}:{call.id}", kind=SiteKind.APPROVAL_GATE,
+                system=system, language=built.language, location=call.location,
+                symbol=built.symbol_of(call.scope),
+                attrs=tuple(sorted((k, v) for k, v in attrs.items() if v)))
+    return tuple(found.values())
+
+
 # ---- reads ----
 
 def channel_key(path: str) -> str | None:
@@ -124,9 +155,12 @@ class _Builder:
     id: str
     file: str
     line: int
+    module: str
+    language: str
     nodes: dict[str, FunctionKey | None] = field(default_factory=dict)
     successors: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     routers: list[tuple[str, FunctionKey]] = field(default_factory=list)
+    breakpoints: list[tuple[Call, tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
 
 
 class _Reader:
@@ -151,7 +185,8 @@ class _Reader:
         for call in ordered:
             if call.callee is not None and call.callee in self.builders:
                 of_call[call.id] = groups.setdefault(
-                    call.id, _Builder(call.id, file.path, call.location.line))
+                    call.id, _Builder(call.id, file.path, call.location.line, file.module,
+                                         file.language.value))
         if not of_call and not any(self._builder_method(c) for c in ordered):
             return
         named = {a.target: a.value.call for a in file.assignments
@@ -173,7 +208,8 @@ class _Reader:
         return owner in self.builders and method in self._methods()
 
     def _methods(self) -> frozenset[str]:
-        return frozenset((*self.rules.nodes, *self.rules.edges, *self.rules.routers))
+        return frozenset((*self.rules.nodes, *self.rules.edges, *self.rules.routers,
+                          *self.rules.compile))
 
     def _builder_of(self, call: Call, of_call: Mapping[str, _Builder], named: Mapping[str, str],
                     groups: dict[str, _Builder], file: FileIR) -> _Builder | None:
@@ -189,7 +225,8 @@ class _Reader:
             return known
         if self._builder_method(call):     # a builder passed in, typed by its annotation
             key = f"{file.path}:{call.scope}:{call.receiver}"
-            return groups.setdefault(key, _Builder(key, file.path, call.location.line))
+            return groups.setdefault(key, _Builder(key, file.path, call.location.line,
+                                                   file.module, file.language.value))
         return None
 
     def _step(self, file: FileIR, call: Call, builder: _Builder) -> None:
@@ -222,6 +259,20 @@ class _Reader:
             builder.successors[source].update(targets)
             if router is not None:
                 builder.routers.append((source, router))
+        elif call.name in self.rules.compile:
+            before = self._names(call, self.rules.pause_before)
+            after = self._names(call, self.rules.pause_after)
+            if before or after:
+                builder.breakpoints.append((call, before, after))
+
+    def _names(self, call: Call, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """The node names a keyword (`interrupt_before=[...]`) or an options key
+        (`{ interruptBefore: [...] }`) lists."""
+        value = _keyed(call, keys)
+        if value is None or value.kind is not ValueKind.LIST:
+            return ()
+        return tuple(sorted({name for _, v in value.entries
+                             if (name := self._node_name(v)) is not None}))
 
     def _argument(self, call: Call, index: int, role: str) -> Value | None:
         keyword = self.rules.keyword(role)
@@ -348,7 +399,9 @@ def _frozen(builder: _Builder) -> StateGraph:
                       tuple(sorted(builder.nodes.items(), key=lambda item: item[0])),
                       tuple(sorted((name, tuple(sorted(targets)))
                                    for name, targets in builder.successors.items())),
-                      tuple(sorted(set(builder.routers))))
+                      tuple(sorted(set(builder.routers))),
+                      tuple(sorted(builder.breakpoints, key=lambda b: b[0].id)),
+                      builder.module, builder.language)
 
 
 def _literal(value: Value | None) -> str | None:

@@ -251,13 +251,15 @@ def _merged_graphs(rules: list[StateGraphRules]) -> StateGraphRules:
     """Every pack's `[state_graphs]` as one: each list united; a keyword's first spelling
     (by system) wins."""
     fields = ("builders", "nodes", "edges", "routers", "start", "end", "commands", "goto",
-              "update", "sends")
+              "update", "sends", "compile", "pause_before", "pause_after")
     keywords: dict[str, str] = {}
     for rule in rules:
         for role, kwarg in rule.keywords:
             keywords.setdefault(role, kwarg)
+    system = next((rule.system for rule in rules if rule.builders), "")
     return StateGraphRules(**{name: _union(getattr(rule, name) for rule in rules)
-                              for name in fields}, keywords=tuple(sorted(keywords.items())))
+                              for name in fields}, keywords=tuple(sorted(keywords.items())),
+                           system=system)
 
 
 def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:

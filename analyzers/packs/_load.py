@@ -225,10 +225,10 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 _canary_decider(rule, f"{file}: canary_deciders[{i}]")
                 for i, rule in enumerate(raw.get("canary_deciders", ()))),
             "schema_fields": _schema_fields(raw.get("schema_fields"), file),
-            "state_graphs": _state_graphs(raw.get("state_graphs"), file)}
+            "state_graphs": _state_graphs(raw.get("state_graphs"), file, raw["system"])}
 
 
-def _state_graphs(raw: dict[str, Any] | None, file: str) -> StateGraphRules:
+def _state_graphs(raw: dict[str, Any] | None, file: str, system: str) -> StateGraphRules:
     if raw is None:
         return StateGraphRules()
     for key in ("builders", "start", "end", "commands", "sends"):
@@ -239,7 +239,7 @@ def _state_graphs(raw: dict[str, Any] | None, file: str) -> StateGraphRules:
                 raise PackError(f"{file}: state_graphs.{key}: {error}") from None
     return StateGraphRules(**{key: tuple(raw.get(key, ())) for key in (
         "builders", "nodes", "edges", "routers", "start", "end", "commands", "goto", "update",
-        "sends")},
+        "sends", "compile", "pause_before", "pause_after")}, system=system,
         keywords=tuple(sorted(raw.get("keywords", {}).items())))
 
 

@@ -349,7 +349,9 @@ class StateGraphRules:
     `keywords` names each of those roles' keyword argument. `start`/`end` are the graph's
     entry and exit constants; `commands` the calls (or constructors) a node returns whose
     `goto` keys name the next node and whose `update` keys write state; `sends` the calls a
-    router (or node) makes to run a node with a state of its own (`Send("node", {...})`)."""
+    router (or node) makes to run a node with a state of its own (`Send("node", {...})`);
+    `compile` the builder methods whose `pause_before` / `pause_after` keywords (or keys of
+    an options object) name the nodes the graph pauses before or after for a human."""
 
     builders: tuple[str, ...] = ()
     nodes: tuple[str, ...] = ()
@@ -361,6 +363,10 @@ class StateGraphRules:
     goto: tuple[str, ...] = ()
     update: tuple[str, ...] = ()
     sends: tuple[str, ...] = ()      # `Send(node, state)`: run `node` with that state
+    compile: tuple[str, ...] = ()    # builder methods that compile the graph
+    pause_before: tuple[str, ...] = ()   # their keywords (or option keys) naming breakpoints
+    pause_after: tuple[str, ...] = ()
+    system: str = ""                 # the pack declaring the rules (for breakpoint sites)
     keywords: tuple[tuple[str, str], ...] = ()     # role (`action`) -> keyword (`action`)
 
     def keyword(self, role: str) -> str | None:

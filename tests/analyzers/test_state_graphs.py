@@ -257,3 +257,24 @@ export const graph = builder.compile();
     (graph,) = facts.state_graphs.graphs
     assert set(dict(graph.nodes)) == {"draft", "send"}
     assert dict(graph.successors)["draft"] == ("send",)
+
+
+def test_static_breakpoints_are_one_human_approval_site_each() -> None:
+    source = '''
+from langgraph.graph import StateGraph, START
+
+def draft(state):
+    return {}
+
+builder = StateGraph(dict)
+builder.add_node("draft", draft)
+paused = builder.compile(interrupt_before=["draft"])
+chained = StateGraph(dict).add_node("draft", draft).compile(interrupt_after=["draft"])
+'''
+    file = parse_python("app.py", textwrap.dedent(source), "app", strict=True,
+                        factories=factories())
+    gates = sorted((site.location.line, site.attr("interrupt_before"),
+                    site.attr("interrupt_after"))
+                   for site in source_facts([file]).sites
+                   if site.kind is SiteKind.APPROVAL_GATE)
+    assert gates == [(9, ("draft",), None), (10, None, ("draft",))]

@@ -21,7 +21,7 @@ SHAPES = {
         "SELF-MODIFYING-AUTHORITY"},
     "UNGOVERNED-PATH/bad_langgraph_interrupt_question": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/bad_langgraph_inbox_no_accept": {"UNGOVERNED-PATH"},
-    "UNGOVERNED-PATH/good_langgraph_breakpoint": set(),
+    "UNGOVERNED-PATH/good_langgraph_breakpoint": set(),     # Python and TypeScript
     "UNGOVERNED-PATH/good_langgraph_router_reads_answer": set(),
     "UNGOVERNED-PATH/bad_langgraph_router_ignores_answer": {"UNGOVERNED-PATH"},
     "UNGOVERNED-PATH/bad_langgraph_answer_decides_nothing": {"UNGOVERNED-PATH"},
