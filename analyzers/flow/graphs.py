@@ -231,39 +231,45 @@ class _Reader:
 
     def _step(self, file: FileIR, call: Call, builder: _Builder) -> None:
         if call.name in self.rules.nodes:
-            name_value = self._argument(call, 0, "name")
-            action = self._argument(call, 1, "action")
-            if action is None:          # `add_node(fn)`: the node is named after its function
-                action, name_value = name_value, None
-            function = self._function(file, action, call.scope)
-            name = _literal(name_value) if name_value is not None else \
-                (function.rsplit(".", 1)[-1] if function else None)
-            if name is not None:
-                builder.nodes[name] = function
-                if function is not None:
-                    for target in self._command_targets(function):
-                        builder.successors[name].add(target)
+            self._add_node(file, call, builder)
         elif call.name in self.rules.edges:
             source = self._node_name(self._argument(call, 0, "source"))
             target = self._node_name(self._argument(call, 1, "target"))
             if source is not None and target is not None:
                 builder.successors[source].add(target)
         elif call.name in self.rules.routers:
-            source = self._node_name(self._argument(call, 0, "source"))
-            router = self._function(file, self._argument(call, 1, "router"), call.scope)
-            if source is None:
-                return
-            targets = self._path_map(self._argument(call, 2, "path_map"))
-            if targets is None:
-                targets = self._returned_names(router) if router else (ANY,)
-            builder.successors[source].update(targets)
-            if router is not None:
-                builder.routers.append((source, router))
+            self._add_router(file, call, builder)
         elif call.name in self.rules.compile:
             before = self._names(call, self.rules.pause_before)
             after = self._names(call, self.rules.pause_after)
             if before or after:
                 builder.breakpoints.append((call, before, after))
+
+    def _add_node(self, file: FileIR, call: Call, builder: _Builder) -> None:
+        name_value = self._argument(call, 0, "name")
+        action = self._argument(call, 1, "action")
+        if action is None:          # `add_node(fn)`: the node is named after its function
+            action, name_value = name_value, None
+        function = self._function(file, action, call.scope)
+        name = _literal(name_value) if name_value is not None else \
+            (function.rsplit(".", 1)[-1] if function else None)
+        if name is None:
+            return
+        builder.nodes[name] = function
+        if function is not None:
+            builder.successors[name].update(self._command_targets(function))
+
+    def _add_router(self, file: FileIR, call: Call, builder: _Builder) -> None:
+        source = self._node_name(self._argument(call, 0, "source"))
+        router = self._function(file, self._argument(call, 1, "router"), call.scope)
+        if source is None:
+            return
+        targets = self._path_map(self._argument(call, 2, "path_map"))
+        if targets is None:
+            targets = self._returned_names(router) if router else (ANY,)
+        builder.successors[source].update(targets)
+        if router is not None:
+            builder.routers.append((source, router))
 
     def _names(self, call: Call, keys: tuple[str, ...]) -> tuple[str, ...]:
         """The node names a keyword (`interrupt_before=[...]`) or an options key
