@@ -121,12 +121,22 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
     graphs = facts.state_graphs.graphs
     if not graphs:
         return GraphApprovals((), {}, {}, {}, {})
+    approvers = _interrupting_nodes(graph, facts)
+    before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+    _add_breakpoints(graph, graphs, before, approvers)
+    nodes = {key for built in graphs for _, key in built.nodes if key is not None}
+    origins = {site.id: site.symbol for site in sites_of_kind(graph, SiteKind.INFERENCE)}
+    return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins, before)
+
+
+def _interrupting_nodes(graph: nx.MultiDiGraph, facts: SourceFacts
+                        ) -> dict[str, dict[str, tuple[str, ...]]]:
+    """graph id -> node -> the human approvals in it whose answer decides the route."""
     gates = [site for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE)
              if site.attr("call") and site.attr("accepts") is not False
              and site.attr("enforced") is not False]
     approvers: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
-    before: dict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
-    for built in graphs:
+    for built in facts.state_graphs.graphs:
         for name, key in built.nodes:
             mine = [gate for gate in gates if key is not None and _holds({key}, gate.symbol)]
             if not mine:
@@ -136,8 +146,16 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
                 _stored_answer(facts, key, mine, tested)
             if found:
                 approvers[built.id][name] = tuple(sorted(found))
+    return approvers
+
+
+def _add_breakpoints(graph: nx.MultiDiGraph, graphs: tuple[StateGraph, ...],
+                     before: dict[str, dict[str, tuple[str, ...]]],
+                     after: dict[str, dict[str, tuple[str, ...]]]) -> None:
+    """Static breakpoints (`interrupt_before` / `interrupt_after` of a compile step in the
+    builder's file) by graph and node."""
     for site in sites_of_kind(graph, SiteKind.APPROVAL_GATE):
-        for attribute, table in (("interrupt_before", before), ("interrupt_after", approvers)):
+        for attribute, table in (("interrupt_before", before), ("interrupt_after", after)):
             names = site.attr(attribute)
             for built in graphs:
                 if built.file != site.location.file or not isinstance(names, tuple):
@@ -145,9 +163,6 @@ def graph_approvals(graph: nx.MultiDiGraph, facts: SourceFacts) -> GraphApproval
                 for name in set(names) & set(dict(built.nodes)):
                     table[built.id][name] = tuple(sorted({*table[built.id].get(name, ()),
                                                           site.id}))
-    nodes = {key for built in graphs for _, key in built.nodes if key is not None}
-    origins = {site.id: site.symbol for site in sites_of_kind(graph, SiteKind.INFERENCE)}
-    return GraphApprovals(graphs, approvers, _reached(facts, nodes), origins, before)
 
 
 def _answer_routes(facts: SourceFacts, gates: list[Site], tested: set[str]) -> set[str]:
