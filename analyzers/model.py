@@ -422,6 +422,10 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("verdict", LITERAL, "the verdict given", True),
         _a("verdict_keyword", TEXT, "the keyword argument that carries a guardrail's verdict "
                                     "(its tripwire)"),
+        _a("definition", TEXT, "the qualified name of the decorated function, or of a "
+                               "guardrail's function (its `execute`)", True),
+        _a("verdict_key", TEXT, "the key of the record a guardrail's function (`definition`) "
+                                "returns that carries its verdict (`tripwireTriggered`)"),
     ),
     SiteKind.CONFIG_GATE: (
         _a("flag", LITERAL, "the feature flag read", True),

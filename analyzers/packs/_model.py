@@ -180,6 +180,9 @@ class Entry:
     # one registration per key whose value is an object literal, named by the key, its attrs
     # read from that object as if it were the call's first argument.
     inline: Source | None = None
+    # The items of an `inline` list are object literals, or names bound to one in the same
+    # file (`inputGuardrails: [{ name, execute }]`, `[mathGuardrail]`), not functions.
+    inline_objects: bool = False
     # A call of a remote tool by name (MCP `callTool`): the tier is that of the write verb the
     # name in this attribute begins with (`[tools.intent] verbs`); see `NameTier`.
     tier_by_name: NameTier | None = None
