@@ -270,6 +270,8 @@ _TEST = (
     _a("value_side", TEXT, "`left` when the other side is the left operand"),
     _a("value_kind", TEXT, "`name` when the other side is a name, not a literal"),
     _a("origins", NAMES, "ids of the inference sites whose output reaches the test"),
+    _a("derives", TEXT, "the name the test's result is stored in (`approved = bool(re.search("
+                        "…))`): a later `if approved:` only asks this test"),
 )
 
 _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {

@@ -27,7 +27,7 @@ from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.derived import is_protocol_test
 from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.flow.facts import SourceFacts
-from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
+from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Guard, GuardKind, ValueKind, scope_chain
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.audit.graph.failopen import approval_switch
@@ -255,7 +255,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
             # shows up in the executor's arguments.
             if not labels or guard.kind is GuardKind.LOOP:
                 continue
-            found = _gates_of(ctx, hop.file, guard, gate_sites)
+            found = _gates_of(ctx, hop.file, hop.call.scope, guard, gate_sites)
             # A guard that only tests the tool-call protocol (`stop_reason == "tool_use"`)
             # says the model asked for a tool, not which effect: it is no influence by itself.
             if found and all(is_protocol_test(ctx.graph.nodes[g]["site"]) for g in found):
@@ -277,7 +277,8 @@ def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:
         in_case(first.call, site)
 
 
-def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
+def _gates_of(ctx: _Scope, file: FileIR, scope: str, guard: Guard,
+              gate_sites: dict) -> list[str]:
     """Gate sites of one guard: a predicate function's own thresholds first (the deepest
     evidence, e.g. `should_refund` comparing the model's confidence), then the comparisons
     written in the guard itself."""
@@ -289,4 +290,22 @@ def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list
     local = [gate_sites[(c.location.file, c.location.line, c.location.column)].id
              for c in (guard.condition.comparisons if guard.condition else ())
              if (c.location.file, c.location.line, c.location.column) in gate_sites]
-    return [*sorted(inner), *local]
+    return [*sorted(inner), *_derivations(ctx, file, scope, guard), *local]
+
+
+def _derivations(ctx: _Scope, file: FileIR, scope: str, guard: Guard) -> list[str]:
+    """For `if approved:`, the tests that derived `approved` in this function (or an
+    enclosing one) before the guard: `approved = bool(re.search(P, answer))`, `ok = s > 0.8`
+    (their sites carry `derives`). The `if` only asks them."""
+    names = {c.left.ref for c in (guard.condition.comparisons if guard.condition else ())
+             if c.op in ("truthy", "falsy") and c.left.kind is ValueKind.NAME
+             and (c.left.ref or "").isidentifier()}
+    found: list[str] = []
+    for candidate in scope_chain(scope) if names else ():
+        symbol = file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}"
+        for gate_id in ctx.index.gates_in.get(symbol, ()):
+            gate = ctx.graph.nodes[gate_id]["site"]
+            if gate.attr("derives") in names and gate.location.file == file.path \
+                    and gate.location.line <= guard.location.line:
+                found.append(gate_id)
+    return sorted(found)
