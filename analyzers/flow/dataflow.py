@@ -93,6 +93,8 @@ class Flow:
         the arguments of builder steps chained on its result (`db.insert(t).values(row)`
         writes `row`; `.update(t).set(x).where(y)`)."""
         labels = set(self.path_labels(file, call.scope, call.receiver))
+        for read in call.receiver_reads:
+            labels |= self.path_labels(file, call.scope, read)
         for result in call.receiver_results:
             labels |= self.calls.get(result, _EMPTY)
         pending, seen = [call], {call.id}

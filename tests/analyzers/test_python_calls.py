@@ -365,3 +365,10 @@ def test_typed_property_and_method_return_annotations_name_the_declared_class() 
     assert only_call(ir, "write_text").callee == "pathlib.Path.write_text"
     assert only_call(ir, "write_bytes").callee is None        # no declared return: not guessed
     assert only_call(ir, "bit_length").callee == "app.agents.refund.Computer.size.bit_length"
+
+
+def test_a_receiver_that_is_no_path_keeps_what_it_reads():
+    ir = parse('ok = (reply.text or "").lower()\nname = user.name.lower()\n')
+    first, second = call(ir, "lower"), call(ir, "lower", nth=1)
+    assert (first.receiver, first.receiver_reads) == (None, ("reply.text",))
+    assert (second.receiver, second.receiver_reads) == ("user.name", ())

@@ -33,6 +33,8 @@ def review(ticket):
     ('approved = answer.strip().startswith("APPROVE")', "approved"),
     ('approved = "APPROVE" in answer', "approved"),
     ('refused = any(k in answer.lower() for k in ("deny", "reject"))', "not refused"),
+    # A method of a parenthesised expression reads what the expression reads.
+    ('approved = (answer or "").lower().startswith("approve")', "approved"),
 ])
 def test_a_parsed_verdict_is_reported_where_it_is_derived(tmp_path: Path, derive: str,
                                                            test: str) -> None:
@@ -80,6 +82,7 @@ export async function review(ticket: { chargeId: string }) {
     ("const approved = answer.includes('APPROVE');", "approved"),
     ("const refused = WORDS.some((w) => answer.toLowerCase().includes(w));", "!refused"),
     ("const approved = Boolean(answer.match(/APPROVE/));", "approved"),
+    ("const approved = (reply.choices[0].message.content || '').includes('OK');", "approved"),
 ])
 def test_a_parsed_verdict_in_typescript(tmp_path: Path, derive: str, test: str) -> None:
     source = TS.replace("{derive}", derive).replace("{test}", test)

@@ -227,3 +227,10 @@ def test_a_class_bases_are_what_it_extends_and_implements() -> None:
     bases = {d.qualname: d.bases for d in ir.definitions if d.kind is DefinitionKind.CLASS}
     assert bases["Local"] == ("@openai/agents.Shell", "@openai/agents.Editor")
     assert bases["Browser"] == ("@langchain/core/tools.StructuredTool", "@openai/agents.Computer")
+
+
+def test_a_receiver_that_is_no_path_keeps_what_it_reads():
+    ir = parse_ts("const ok = (reply.text ?? '').toLowerCase();\nconst n = user.name.trim();\n")
+    first, second = call(ir, "toLowerCase"), call(ir, "trim")
+    assert (first.receiver, first.receiver_reads) == (None, ("reply.text",))
+    assert (second.receiver, second.receiver_reads) == ("user.name", ())
