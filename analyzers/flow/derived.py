@@ -155,23 +155,26 @@ def _verdict_name(assignment: Assignment) -> str | None:
 
 
 def _verdicts(file: FileIR, model: Flow) -> Iterator[Site]:
-    """A verdict parsed from the model's text into a name, at the statement that parses it:
-    `approved = bool(re.search(P, answer))`, `ok = P.match(answer) is not None`."""
+    """A verdict parsed from the model's text, at the statement that parses it: into a name
+    (`approved = bool(re.search(P, answer))`, `ok = P.match(answer) is not None`), or
+    returned by a predicate (`return any(k in text for k in KEYWORDS)`), whose callers'
+    `if is_refusal(answer):` only ask it."""
     calls = {call.id: call for call in file.calls}
-    for assignment in file.assignments:
-        name = _verdict_name(assignment)
-        if name is None:
+    holders = [(a, _verdict_name(a)) for a in file.assignments]
+    for holder, name in [*((a, n) for a, n in holders if n is not None),
+                         *((r, None) for r in file.returns)]:
+        if holder.value is None:
             continue
-        candidates = [assignment.value]
-        if assignment.condition is not None:
-            candidates += [side for c in assignment.condition.comparisons
+        candidates = [holder.value]
+        if holder.condition is not None:
+            candidates += [side for c in holder.condition.comparisons
                            for side in (c.left, c.right) if side is not None]
         if not any(_text_test(value, calls) for value in candidates):
             continue
-        labels = model.value_labels(file, assignment.scope, assignment.value)
+        labels = model.value_labels(file, holder.scope, holder.value)
         if labels:
-            yield _site(SiteKind.MODEL_BRANCH, file, assignment.scope, assignment.location,
-                        labels, op="truthy", operand=assignment.value.text, derives=name)
+            yield _site(SiteKind.MODEL_BRANCH, file, holder.scope, holder.location,
+                        labels, op="truthy", operand=holder.value.text, derives=name)
 
 
 def _text_test(value: Value, calls: Mapping[str, Call], depth: int = 0) -> bool:

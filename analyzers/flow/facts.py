@@ -111,7 +111,10 @@ def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge
                            for p in definition.parameters
                            if p.name not in _RECEIVERS
                            and not knowledge.injected(p.name, p.annotation)}
+    # A guardrail listed in an agent's options (`verdict_key`: its verdict is what its own
+    # function returns) makes the agent's constructor no control call.
     barriers = frozenset(str(s.attr("call")) for s in sites
-                         if s.kind in CONTROL_KINDS and s.attr("call"))
+                         if s.kind in CONTROL_KINDS and s.attr("call")
+                         and not (s.kind.declares("verdict_key") and s.attr("verdict_key")))
     return Seeds(calls=_seed_calls(sites, {SiteKind.INFERENCE}), parameters=parameters,
                  barriers=barriers)

@@ -125,3 +125,38 @@ def test_a_typescript_guardrail_verdict_is_reported_at_its_key(tmp_path: Path) -
 def test_a_typescript_guardrail_rule_is_no_model_verdict(tmp_path: Path) -> None:
     source = TS_GUARD.replace("{verdict}", "String(input).includes('refund')")
     assert found(audit_source(tmp_path, {"guard.ts": source}), "AGENT-VERDICT") == []
+
+
+HELPER = """
+import re
+
+import stripe
+from openai import OpenAI
+
+client = OpenAI()
+
+
+def is_refusal(text: str) -> bool:
+    return any(word in text.lower() for word in ("deny", "reject"))
+
+
+def review(ticket):
+    reply = client.chat.completions.create(model="gpt-4o", messages=[])
+    if is_refusal(reply.choices[0].message.content):
+        return
+    stripe.Refund.create(charge=ticket.charge_id)
+
+
+def screen(ticket):
+    if is_refusal(ticket.text):
+        return
+    stripe.Refund.create(charge=ticket.charge_id)
+"""
+
+
+def test_a_predicate_that_parses_the_verdict_is_reported_at_its_return(tmp_path: Path) -> None:
+    findings = audit_source(tmp_path, {"app.py": HELPER})
+    # Once, inside the helper; the request-only caller (`screen`) adds nothing.
+    finding = only(findings, "HIDDEN-AUTHORITY")
+    assert (finding.location.line, finding.symbol) == (10, "app.is_refusal")
+    assert [r.line for r in finding.related] == [17]
