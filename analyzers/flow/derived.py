@@ -35,6 +35,7 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, Condi
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "is_dynamic_call",
+           "asked_verdicts", "derivations",
            "mark_conditional_atoms",
            "holding_condition", "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
 
@@ -145,6 +146,28 @@ def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
             site = _comparison_site(file, scope, comparison, model)
             if site is not None:
                 yield site if derives is None else _merged_site(site, derives=derives)
+
+
+def asked_verdicts(condition: Condition | None) -> frozenset[str]:
+    """The plain names a condition only asks (`if approved:`, `if not refused:`): a test
+    stored there (a site with `derives`) is the decision."""
+    return frozenset(str(c.left.ref) for c in (condition.comparisons if condition else ())
+                     if c.op in ("truthy", "falsy") and c.left.kind is ValueKind.NAME
+                     and (c.left.ref or "").isidentifier())
+
+
+def derivations(sites: Iterable[Site], file: FileIR, scope: str,
+                guard: Guard) -> Iterator[Site]:
+    """The tests that derived what `guard` asks, in its function or an enclosing one, before
+    it (`approved = bool(re.search(P, answer))` for `if approved:`)."""
+    names = asked_verdicts(guard.condition)
+    symbols = {file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}"
+               for candidate in scope_chain(scope)} if names else set()
+    for site in sites:
+        if site.symbol in symbols and site.kind.declares("derives") \
+                and site.attr("derives") in names and site.location.file == file.path \
+                and site.location.line <= guard.location.line:
+            yield site
 
 
 def _verdict_name(assignment: Assignment) -> str | None:

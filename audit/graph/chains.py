@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from topo.analyzers.flow.callgraph import function_key
-from topo.analyzers.flow.derived import is_protocol_test
+from topo.analyzers.flow.derived import asked_verdicts, derivations, is_protocol_test
 from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.flow.facts import SourceFacts
-from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Guard, GuardKind, ValueKind, scope_chain
+from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Guard, GuardKind, scope_chain
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.audit.graph.failopen import approval_switch
@@ -294,18 +294,11 @@ def _gates_of(ctx: _Scope, file: FileIR, scope: str, guard: Guard,
 
 
 def _derivations(ctx: _Scope, file: FileIR, scope: str, guard: Guard) -> list[str]:
-    """For `if approved:`, the tests that derived `approved` in this function (or an
-    enclosing one) before the guard: `approved = bool(re.search(P, answer))`, `ok = s > 0.8`
-    (their sites carry `derives`). The `if` only asks them."""
-    names = {c.left.ref for c in (guard.condition.comparisons if guard.condition else ())
-             if c.op in ("truthy", "falsy") and c.left.kind is ValueKind.NAME
-             and (c.left.ref or "").isidentifier()}
-    found: list[str] = []
-    for candidate in scope_chain(scope) if names else ():
-        symbol = file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}"
-        for gate_id in ctx.index.gates_in.get(symbol, ()):
-            gate = ctx.graph.nodes[gate_id]["site"]
-            if gate.attr("derives") in names and gate.location.file == file.path \
-                    and gate.location.line <= guard.location.line:
-                found.append(gate_id)
-    return sorted(found)
+    """For `if approved:`, the tests that derived `approved` (`approved = bool(re.search(P,
+    answer))`, `ok = s > 0.8`): the `if` only asks them."""
+    if not asked_verdicts(guard.condition):
+        return []
+    gates = [ctx.graph.nodes[g]["site"] for candidate in scope_chain(scope)
+             for g in ctx.index.gates_in.get(
+                 file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}", ())]
+    return sorted(site.id for site in derivations(gates, file, scope, guard))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from topo.analyzers.model import EdgeKind
+from topo.audit.pipeline import AuditRequest, run_audit
 from source_repos import audit_source, found, only
 
 PY = """
@@ -160,3 +162,12 @@ def test_a_predicate_that_parses_the_verdict_is_reported_at_its_return(tmp_path:
     finding = only(findings, "HIDDEN-AUTHORITY")
     assert (finding.location.line, finding.symbol) == (10, "app.is_refusal")
     assert [r.line for r in finding.related] == [17]
+
+
+def test_the_deriving_test_is_an_authority_edge_of_the_effect(tmp_path: Path) -> None:
+    source = PY.replace("{derive}", 'approved = bool(re.search(r"APPROVE", answer))') \
+        .replace("{test}", "approved")
+    audit_source(tmp_path, {"app.py": source})
+    result = run_audit(AuditRequest(root=tmp_path, jobs=1, cache_dir=None))
+    gates = {edge.source for edge in result.facts.edges if edge.kind is EdgeKind.AUTHORITY}
+    assert gates == {"model_branch:app.py:12:5", "model_branch:app.py:13:8"}
