@@ -280,8 +280,9 @@ def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:
 def _gates_of(ctx: _Scope, file: FileIR, scope: str, guard: Guard,
               gate_sites: dict) -> list[str]:
     """Gate sites of one guard: a predicate function's own thresholds first (the deepest
-    evidence, e.g. `should_refund` comparing the model's confidence), then the comparisons
-    written in the guard itself."""
+    evidence, e.g. `should_refund` comparing the model's confidence), then the tests that
+    derived a name the guard only asks (`approved = …` for `if approved:`), then the
+    comparisons written in the guard itself."""
     inner: list[str] = []
     for call_id in guard.condition.calls if guard.condition else ():
         target = ctx.facts.graph.resolved.get(call_id)
