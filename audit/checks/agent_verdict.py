@@ -9,9 +9,11 @@ Reported (1) at a `feedback(verdict=…)` whose verdict is model output; (2) at 
 whose verdict gates an executor, unless the repository shows the addressed reviewer answering
 with a verdict that is not model output (a human console calling `feedback`); (3) at a human
 approval call (MemoRizz `agent.approve`) that runs only when a model said so — an LLM
-auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict (OpenAI
-Agents `GuardrailFunctionOutput(tripwire_triggered=…)`, a pack's `verdict_keyword`) that is a
-guardrail agent's answer: authority held by a model with no `if` in the app.
+auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict that is a
+guardrail agent's answer: authority held by a model with no `if` in the app. The pack says
+where the verdict is: a keyword of the call that builds the guardrail's output (`verdict_keyword`:
+Python `GuardrailFunctionOutput(tripwire_triggered=…)`), or a key of the record the guardrail's
+function returns (`verdict_key` with `definition`: TS `execute` returning `{ tripwireTriggered }`).
 """
 
 from __future__ import annotations
