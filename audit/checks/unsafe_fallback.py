@@ -22,6 +22,10 @@ seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`); 
 tools handed to a model without the prompt block that carries their policy (MemexAI, seed 003
 X1: `_prompt_block`), medium; and the tool router switched off for more tools than a small
 set (MemoRizz `ContextPolicy(progressive_tool_disclosure=False)`, M4: `_tool_exposure`), medium.
+
+A fifth: a permission the handler leaves granted (issue #14), `allowed = True; try: allowed =
+bool(decide(...).selected) except: pass; if allowed: effect`, or a predicate helper whose
+handler answers yes (`_flag_fallbacks`): reported at the permissive assignment or `return`.
 """
 
 from __future__ import annotations
