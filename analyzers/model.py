@@ -344,6 +344,10 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("approval_reason", TEXT, "the source text of the approval reason"),
         _a("on_approval", TEXT, "the qualified name of the function that answers each "
                                 "approval request (`onApproval`)", True),
+        _a("approval_predicate", TEXT, "the qualified name of the function that decides, per "
+           "call, whether a human approves it (`needs_approval=fn`)", True),
+        _a("approval_asks", FLAG, "the approval predicate can ask for a human (it returns "
+           "something else than a refusal literal): the tool is approval-gated"),
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
