@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
-from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Comparison, FileIR, Guard, GuardKind,
-                               GuardedBlock, Return, Value, ValueKind)
+from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Comparison, FileIR,
+                               Guard, GuardKind, GuardedBlock, Return, Value, ValueKind)
 from topo.analyzers.model import Location, Site
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.chains import Chain, Hop
