@@ -3,14 +3,16 @@
 Seed 000, "Pattern 4: require a human": "After authenticating approval for that operation, pass
 `InvokeOptions(human_consent=True)` … Never infer consent from model output"; "Integration
 invariants": "`require_human` needs authenticated consent for the specific operation, not a
-model assertion". Three shapes:
+model assertion". Four shapes:
 - `human_consent=` in a decision call's options carries model output;
 - a consent-like parameter (`approved`, `confirm`, `force`, …) on a function registered as a
   model-invocable tool: the model fills it in (the `tool_consent` pack's approval-gate sites);
   Memrail-registered tools are excluded (their arguments come from policy, not the model) and
   so are tools that require a human approval before they run;
 - a branch on a model-output field named like consent (`review["approved"]`) that selects a
-  consequential executor with nothing enforced on the chain.
+  consequential executor with nothing enforced on the chain;
+- a test of a record or state field named like consent (`if request.approved:`) that a
+  model-invoked tool, or model output, writes elsewhere (`_consent_writes`).
 A literal `human_consent=True` is not reported: it is the documented form once the
 application has authenticated the approval.
 """
