@@ -22,7 +22,10 @@ import re
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.audit.checks._evidence import executor_text
+from topo.audit.checks._decorative_verdicts import decorative_verdicts
+from topo.audit.checks._evidence import (call_symbol, control_text, executor_text,
+                                         origin_text, site_of)
+from topo.audit.checks._selection import CONTROLS
 from topo.audit.checks._prompts import (Prompt, ToolHolder, constraint_in, prompts_of,
                                         tool_holders)
 from topo.audit.checks._registry import CheckContext, check, executor_severity
@@ -37,6 +40,7 @@ _MARKUP = re.compile(r"^\s*(?:[-*+>#]+|\d+[.)])\s*")    # a Markdown bullet, hea
 
 @check(codes.ADVISORY_ONLY_POLICY)
 def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _decorative(ctx)
     rules = dict(_rules(ctx))
     if not rules:
         return
@@ -54,6 +58,28 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
                 severity=executor_severity(codes.ADVISORY_ONLY_POLICY, executor),
                 inferred=True)
             break
+
+
+def _decorative(ctx: CheckContext) -> Iterator[Finding]:
+    """A verdict asked for and then ignored by the effect (`_decorative_verdicts`)."""
+    for found in decorative_verdicts(ctx):
+        executor, name = found.chain.executor, found.assignment.target
+        sources = [s for s in (site_of(ctx, label) for label in found.labels) if s is not None]
+        control = next((s for s in sources if s.kind in CONTROLS), None)
+        source = control_text(control) if control is not None else \
+            f"model output of {origin_text(ctx, found.labels)}"
+        guard = found.guard.condition.text if found.guard and found.guard.condition else None
+        runs = f"runs on `{guard}` instead" if guard else "runs without it"
+        yield ctx.finding(
+            codes.ADVISORY_ONLY_POLICY, location=found.assignment.location,
+            symbol=call_symbol(found.file, found.chain.hops[-1].call) if found.chain.hops
+            else executor.symbol,
+            message=f"the verdict `{name}` from {source} is never read: "
+                    f"{executor_text(executor)} {runs}",
+            snippet=f"{name} = {found.assignment.value.text}",
+            path=(*found.labels, executor.id),
+            related=(*(s.location for s in sources), executor.location),
+            severity=executor_severity(codes.ADVISORY_ONLY_POLICY, executor), inferred=True)
 
 
 def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:
