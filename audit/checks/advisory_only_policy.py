@@ -14,6 +14,10 @@ approval", "above $N"…) — or that receives memory-delivered rules: a Mubit `
 (`remember(intent="rule")`, delivered by `get_context` or `mubit.learn.init()`/middleware) or
 MemexAI's `shared/**` prose (the prompt block), the observation edges from those sites into
 the model (other-systems.md A8, H3, X18).
+
+Also reported: a decorative verdict (issue #14), a model's or a decision's verdict assigned to
+a verdict-named local that nothing reads, beside an effect that runs on another test
+(`_decorative_verdicts`): authority asked for and then not enforced.
 """
 
 from __future__ import annotations
