@@ -2,12 +2,13 @@
 
 OpenAI Agents' `needs_approval` takes `True`, `False` or a function (`async def f(ctx, params,
 call_id) -> bool`, JS `needsApproval: async (ctx, input) => boolean`), named by the packs'
-`approval_predicates`. A predicate that can answer yes (`params["amount"] > 5000`, a helper's
-answer) pauses those calls for a human: the tool is approval-gated, as with `True`, and gets
-`approval_asks`. One that only returns a refusal literal (`return False`, or no `return` at
-all) never asks: the tool runs unreviewed, exactly as with `False` (issue #14). A predicate
-the repository does not define, or a Python lambda (whose body the IR does not keep), is
-read as able to ask only when defined here: an unknown function gets nothing.
+`approval_predicates`. Only a predicate that asks on every call (each of its `return`s is a
+truthy literal) gates the tool like `True` (`approval_asks`). One that answers no for some
+calls (`params["amount"] > 5000`, `subject.includes('spam')`) lets those calls run without a
+human: the tool stays unreviewed, as with `False`, and is marked `approval_conditional` so
+the finding can say why; one that never asks (`return False`, no `return`) is `False`
+(issue #14). A predicate the repository does not define, or a Python lambda (whose body the
+IR does not keep), is not read: no approval.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import CallGraph
-from topo.analyzers.ir import DefinitionKind, LITERAL_KINDS, FileIR, Return
+from topo.analyzers.ir import LITERAL_KINDS, FileIR, Return
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import Knowledge
 
@@ -25,7 +26,8 @@ __all__ = ["mark_approval_predicates"]
 
 def mark_approval_predicates(files: Iterable[FileIR], graph: CallGraph, sites: Iterable[Site],
                              knowledge: Knowledge) -> tuple[Site, ...]:
-    """Registrations whose approval predicate can ask for a human get `approval_asks=True`;
+    """Registrations whose approval predicate always asks for a human get
+    `approval_asks=True`, those whose predicate asks only sometimes `approval_conditional`;
     other sites are returned unchanged."""
     returns: dict[tuple[str, str], list[Return]] = {}
     for file in files:
@@ -36,16 +38,26 @@ def mark_approval_predicates(files: Iterable[FileIR], graph: CallGraph, sites: I
         key = knowledge.approval_predicate(site) \
             if site.kind is SiteKind.TOOL_REGISTRATION else None
         found = graph.definitions.get(key) if key else None
-        if found is not None and _can_ask(returns.get((found[0].path, found[1].qualname), []),
-                                          found[1].kind):
-            site = replace(site, attrs=tuple(sorted((*site.attrs, ("approval_asks", True)))))
+        answers = _answers(returns.get((found[0].path, found[1].qualname), [])) \
+            if found is not None else set()
+        if answers == {True}:
+            site = _marked(site, "approval_asks")
+        elif True in answers or None in answers:
+            site = _marked(site, "approval_conditional")
         marked.append(site)
     return tuple(marked)
 
 
-def _can_ask(returns: list[Return], kind: DefinitionKind) -> bool:
-    """Whether some `return` may answer yes: anything but a falsy literal."""
-    if not returns:
-        return kind is DefinitionKind.LAMBDA    # an expression body the IR does not keep
-    return any(r.value is not None and not (r.value.kind in LITERAL_KINDS
-                                            and not r.value.literal) for r in returns)
+def _answers(returns: list[Return]) -> set[bool | None]:
+    """What the predicate's `return`s answer: True / False for a literal, None when the
+    answer depends on the call."""
+    found: set[bool | None] = set()
+    for ret in returns:
+        value = ret.value
+        found.add(bool(value.literal) if value is not None and value.kind in LITERAL_KINDS
+                  else None if value is not None else False)
+    return found
+
+
+def _marked(site: Site, flag: str) -> Site:
+    return replace(site, attrs=tuple(sorted({**dict(site.attrs), flag: True}.items())))

@@ -89,7 +89,7 @@ class Knowledge:
 
     def requires_approval(self, registration: Site) -> bool:
         """The registration says a human approves each call before it runs, or its approval
-        predicate can ask for one (`approval_asks`, set by flow/approval_predicates.py)."""
+        predicate always asks for one (`approval_asks`, set by flow/approval_predicates.py)."""
         return any(registration.attr(name) is True for name in self.approval_attributes) \
             or registration.attr("approval_asks") is True
 

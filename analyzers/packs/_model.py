@@ -209,8 +209,8 @@ class ToolRules:
     `approval_decision_keys`: the keys of that function's returned record that carry the answer
     (`{"approve": ...}`); a bare boolean is the answer too. `approval_predicates`: registration
     attributes naming a function that decides per call whether a human approves it
-    (`needs_approval=fn`): one that can say yes gates the tool like `true`, one that only
-    returns a refusal literal is no approval. `governed`: the system runs a registered tool
+    (`needs_approval=fn`): one that asks on every call gates the tool like `true`; one that
+    answers no for some calls lets those run unreviewed, and is no approval. `governed`: the system runs a registered tool
     only when an enforced decision selects it, with arguments from policy, not from a model
     (Memrail)."""
 

@@ -1,4 +1,5 @@
-// Refund tools whose approval is switched off: `needsApproval: false`, or a predicate that never asks.
+// Billing tools whose approval is off: `needsApproval: false`, a predicate that never asks, and
+// one that asks only above a threshold (smaller refunds run without a human).
 import Stripe from 'stripe';
 import { Agent, tool } from '@openai/agents';
 import { z } from 'zod';
@@ -27,4 +28,15 @@ export const cancelSubscription = tool({
   },
 });
 
-export const billingAgent = new Agent({ name: 'billing', tools: [refundCharge, cancelSubscription] });
+export const partialRefund = tool({
+  name: 'partial_refund',
+  description: 'Refund part of a charge',
+  parameters: z.object({ chargeId: z.string(), amountCents: z.number() }),
+  needsApproval: async (_ctx, { amountCents }) => amountCents > 5000,
+  execute: async ({ chargeId, amountCents }) => {
+    await stripe.refunds.create({ charge: chargeId, amount: amountCents }); // EXPECT: UNGOVERNED-PATH
+    return 'refunded';
+  },
+});
+
+export const billingAgent = new Agent({ name: 'billing', tools: [refundCharge, cancelSubscription, partialRefund] });

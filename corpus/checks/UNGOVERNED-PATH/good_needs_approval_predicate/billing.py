@@ -1,15 +1,15 @@
-"""Refund tools a human approves: always (`needs_approval=True`), or when a predicate asks."""
+"""Billing tools a human approves on every call: `needs_approval=True`, or a predicate that
+always asks."""
 import stripe
 from agents import Agent, RunContextWrapper, function_tool
 
-REVIEW_ABOVE_CENTS = 5000
+
+async def always_review(ctx: RunContextWrapper, params: dict, call_id: str) -> bool:
+    print(f"refund {params} needs a reviewer")
+    return True
 
 
-async def large_refund(ctx: RunContextWrapper, params: dict, call_id: str) -> bool:
-    return params["amount_cents"] > REVIEW_ABOVE_CENTS
-
-
-@function_tool(needs_approval=large_refund)
+@function_tool(needs_approval=always_review)
 def refund_charge(charge_id: str, amount_cents: int) -> str:
     stripe.Refund.create(charge=charge_id, amount=amount_cents)  # EXPECT-NOT: UNGOVERNED-PATH
     return "refunded"

@@ -1,16 +1,18 @@
-// Refund tools a human approves: always (`needsApproval: true`), or when a predicate asks.
+// Billing tools a human approves on every call: `needsApproval: true`, or a predicate that always asks.
 import Stripe from 'stripe';
 import { Agent, tool } from '@openai/agents';
 import { z } from 'zod';
 
 const stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? '');
-const REVIEW_ABOVE_CENTS = 5000;
 
 export const refundCharge = tool({
   name: 'refund_charge',
   description: 'Refund a charge',
   parameters: z.object({ chargeId: z.string(), amountCents: z.number() }),
-  needsApproval: async (_ctx, { amountCents }) => amountCents > REVIEW_ABOVE_CENTS,
+  needsApproval: async (_ctx, { chargeId }) => {
+    console.log(`refund of ${chargeId} needs a reviewer`);
+    return true;
+  },
   execute: async ({ chargeId, amountCents }) => {
     await stripe.refunds.create({ charge: chargeId, amount: amountCents }); // EXPECT-NOT: UNGOVERNED-PATH
     return 'refunded';
