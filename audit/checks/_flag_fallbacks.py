@@ -70,20 +70,39 @@ def _flag_tests(ctx: CheckContext, hop: Hop, guard: Guard, comparison: Compariso
     left = comparison.left
     if left.kind is not ValueKind.NAME or not left.ref:
         return
-    file, scope = hop.file, hop.call.scope
-    writes = [a for a in file.assignments if a.scope == scope and a.target == left.ref
+    yield from _flag_permissions(ctx, _Read(hop.file, hop.call.scope, left.ref, guard.location),
+                                 hop, guard, comparison, controls, fallbacks)
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """Where a flag is read: the function, the name, and the place of the read (a test, or
+    a helper's `return`), which must come after the handler."""
+
+    file: FileIR
+    scope: str
+    flag: str
+    place: Location
+
+
+def _flag_permissions(ctx: CheckContext, read: _Read, hop: Hop, guard: Guard,
+                      comparison: Comparison, controls: dict[str, Site],
+                      fallbacks: dict) -> Iterator[FlagFallback]:
+    """The permissive values a flag holds at `read` when its control call raised."""
+    file, scope = read.file, read.scope
+    writes = [a for a in file.assignments if a.scope == scope and a.target == read.flag
               and not a.augmented and not a.element]
     for decided in writes:
         tried = [g for g in decided.guards if g.kind is GuardKind.TRY]
         if not tried:
             continue
         for control, handler in _handlers(ctx, file, scope, decided, tried, controls):
-            if handler.guard.exits or not _after(guard, handler.guard):
+            if handler.guard.exits or not _after(read.place, handler.guard):
                 continue
             found = _permission(writes, decided, handler, guard, comparison)
             if found is not None:
                 shape, write = found
-                yield FlagFallback(write.location, _symbol(file, scope), left.ref,
+                yield FlagFallback(write.location, _symbol(file, scope), read.flag,
                                    write.value.text, shape, control,
                                    fallbacks.get(_place(handler.guard.location)), hop, guard)
 
@@ -140,6 +159,12 @@ def _helper_tests(ctx: CheckContext, hop: Hop, guard: Guard, comparison: Compari
         handlers = [b for b in file.blocks if b.scope == definition.qualname
                     and b.guard.kind is GuardKind.EXCEPT
                     and set(b.guard.try_calls) & calls.keys()]
+        for ret in file.returns:     # `return allowed`: the helper's own flag
+            if ret.scope == definition.qualname and not ret.guards and ret.value is not None \
+                    and ret.value.kind is ValueKind.NAME and ret.value.ref:
+                yield from _flag_permissions(
+                    ctx, _Read(file, definition.qualname, ret.value.ref, ret.location),
+                    hop, guard, comparison, controls, fallbacks)
         for handler in handlers:
             answer = _handler_answer(file, definition.qualname, handler)
             if answer is None or answer.value is None or \
@@ -208,10 +233,9 @@ def _literal(value: Value | None) -> bool:
     return value is not None and value.kind in LITERAL_KINDS
 
 
-def _after(guard: Guard, handler: Guard) -> bool:
-    """The tested guard comes after the handler (the call is not inside the `try` itself)."""
-    return (guard.location.line, guard.location.column) > \
-        (handler.location.line, handler.location.column)
+def _after(place: Location, handler: Guard) -> bool:
+    """The read comes after the handler (it is not inside the `try` itself)."""
+    return (place.line, place.column) > (handler.location.line, handler.location.column)
 
 
 def _place(location: Location) -> tuple[str, int, int]:

@@ -123,3 +123,42 @@ def test_a_predicate_helper_answering_from_its_handler(tmp_path: Path, body, lin
     assert found(findings, CODE) == ([("app.py", line)] if line else [])
     if line:
         assert "answers `True` for `may_refund(ticket)`" in only(findings, CODE).message
+
+
+FLAG_HELPER = '''
+import stripe
+from memrail import AMIClient
+
+ami = AMIClient()
+
+
+def may_refund(ticket) -> bool:
+    allowed = {initial}
+    try:
+        allowed = bool(ami.decide(decision_point="support.refund", context=[]).selected)
+    except Exception:
+{handler}
+    return allowed
+
+
+def refund(ticket):
+    if may_refund(ticket):
+        stripe.Refund.create(charge=ticket.charge_id)
+'''
+
+
+@pytest.mark.parametrize(("initial", "handler", "line"), [
+    ("True", "        pass", 8),
+    ("False", "        allowed = True", 12),
+    ("False", "        pass", None),
+    ("True", "        allowed = False", None),
+    ("True", "        raise", None),
+])
+def test_a_helper_returning_its_own_flag(tmp_path: Path, initial, handler, line) -> None:
+    text = FLAG_HELPER.format(initial=initial, handler=handler)
+    findings = audit_source(tmp_path, {"app.py": text})
+    assert found(findings, CODE) == ([("app.py", line)] if line else [])
+    if line:
+        finding = only(findings, CODE)
+        assert finding.symbol == "app.may_refund"
+        assert "`may_refund(ticket)` still holds" in finding.message
