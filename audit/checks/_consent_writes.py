@@ -57,26 +57,28 @@ def consent_writes(ctx: CheckContext, fields: frozenset[str]) -> dict[str, list[
 
 
 def _tool_writes(ctx: CheckContext, fields: frozenset[str]) -> Iterator[ConsentWrite]:
-    knowledge = ctx.facts.knowledge
-    for tool in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION):
-        if knowledge.governed(tool) or knowledge.requires_approval(tool) \
-                or not tool.attr("definition"):
-            continue
+    knowledge, graph = ctx.facts.knowledge, ctx.facts.graph
+    tools = [t for t in sites_of_kind(ctx.graph, SiteKind.TOOL_REGISTRATION)
+             if not knowledge.governed(t) and not knowledge.requires_approval(t)
+             and str(t.attr("definition") or "") in graph.definitions]
+    if not tools:
+        return
+    callees: dict[str, set[str]] = {}
+    for edge in graph.edges:
+        if edge.callee in graph.definitions:
+            callees.setdefault(edge.caller, set()).add(edge.callee)
+    for tool in tools:
         writer = f"tool `{tool.attr('tool_name') or tool.symbol}`"
-        for key in _reached(ctx, str(tool.attr("definition"))):
-            file, definition = ctx.facts.graph.definitions[key]
+        for key in _reached(callees, str(tool.attr("definition"))):
+            file, definition = graph.definitions[key]
             yield from _writes_in(file, definition.qualname, fields, writer, key)
 
 
-def _reached(ctx: CheckContext, start: str) -> list[str]:
+def _reached(callees: dict[str, set[str]], start: str) -> list[str]:
     """The repository functions a tool's function runs, itself first (bounded)."""
-    graph = ctx.facts.graph
-    if start not in graph.definitions:
-        return []
     seen, frontier = [start], [start]
     for _ in range(_DEPTH):
-        frontier = sorted({e.callee for e in graph.edges if e.caller in frontier
-                           and e.callee in graph.definitions} - set(seen))
+        frontier = sorted({c for f in frontier for c in callees.get(f, ())} - set(seen))
         seen.extend(frontier)
     return seen
 

@@ -26,7 +26,7 @@ from topo.analyzers.model import Location, Site
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.chains import Chain, Hop
 
-__all__ = ["FlagFallback", "flag_fallbacks"]
+__all__ = ["FlagFallback", "FlagIndex", "flag_fallbacks"]
 
 # Guards that pass a call only when their condition has the guard's polarity.
 _TESTS = frozenset({GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.TERNARY, GuardKind.BOOL_OP,
@@ -51,27 +51,57 @@ class FlagFallback:
     guard: Guard
 
 
-def flag_fallbacks(ctx: CheckContext, chain: Chain, controls: dict[str, Site],
-                   fallbacks: dict) -> Iterator[FlagFallback]:
+class FlagIndex:
+    """What the flag questions read, indexed once per run: assignments by (file, scope,
+    target), `except` blocks and `return`s by (file, scope), and the answers found for each
+    call already examined (many chains share a hop)."""
+
+    def __init__(self, ctx: CheckContext, controls: dict[str, Site], fallbacks: dict) -> None:
+        self.ctx, self.controls, self.fallbacks = ctx, controls, fallbacks
+        self.control_calls = {str(s.attr("call")): s for s in controls.values()}
+        self.writes: dict[tuple[str, str, str], list[Assignment]] = {}
+        self.handlers: dict[tuple[str, str], list[GuardedBlock]] = {}
+        self.returns: dict[tuple[str, str], list[Return]] = {}
+        for file in ctx.facts.files:
+            for a in file.assignments:
+                if not a.augmented and not a.element:
+                    self.writes.setdefault((file.path, a.scope, a.target), []).append(a)
+            for block in file.blocks:
+                if block.guard.kind is GuardKind.EXCEPT and \
+                        set(block.guard.try_calls) & self.control_calls.keys():
+                    self.handlers.setdefault((file.path, block.scope), []).append(block)
+            for ret in file.returns:
+                self.returns.setdefault((file.path, ret.scope), []).append(ret)
+        self.by_call: dict[str, tuple[FlagFallback, ...]] = {}
+
+
+def flag_fallbacks(index: FlagIndex, chain: Chain) -> Iterator[FlagFallback]:
     """The permissions a failed control call leaves granted on the guards of `chain`."""
     for hop in chain.hops:
-        for guard in hop.call.guards:
-            if guard.kind not in _TESTS or guard.condition is None:
-                continue
-            if not guard.polarity and len(guard.condition.comparisons) != 1:
-                continue    # `if not a and b: return` lets the call through either way
-            for comparison in guard.condition.comparisons:
-                yield from _flag_tests(ctx, hop, guard, comparison, controls, fallbacks)
-                yield from _helper_tests(ctx, hop, guard, comparison, controls, fallbacks)
+        found = index.by_call.get(hop.call.id)
+        if found is None:
+            found = index.by_call[hop.call.id] = tuple(_hop_fallbacks(index, hop))
+        yield from found
 
 
-def _flag_tests(ctx: CheckContext, hop: Hop, guard: Guard, comparison: Comparison,
-                controls: dict[str, Site], fallbacks: dict) -> Iterator[FlagFallback]:
+def _hop_fallbacks(index: FlagIndex, hop: Hop) -> Iterator[FlagFallback]:
+    for guard in hop.call.guards:
+        if guard.kind not in _TESTS or guard.condition is None:
+            continue
+        if not guard.polarity and len(guard.condition.comparisons) != 1:
+            continue    # `if not a and b: return` lets the call through either way
+        for comparison in guard.condition.comparisons:
+            yield from _flag_tests(index, hop, guard, comparison)
+            yield from _helper_tests(index, hop, guard, comparison)
+
+
+def _flag_tests(index: FlagIndex, hop: Hop, guard: Guard,
+                comparison: Comparison) -> Iterator[FlagFallback]:
     left = comparison.left
     if left.kind is not ValueKind.NAME or not left.ref:
         return
-    yield from _flag_permissions(ctx, _Read(hop.file, hop.call.scope, left.ref, guard.location),
-                                 hop, guard, comparison, controls, fallbacks)
+    yield from _flag_permissions(index, _Read(hop.file, hop.call.scope, left.ref,
+                                              guard.location), hop, guard, comparison)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +115,16 @@ class _Read:
     place: Location
 
 
-def _flag_permissions(ctx: CheckContext, read: _Read, hop: Hop, guard: Guard,
-                      comparison: Comparison, controls: dict[str, Site],
-                      fallbacks: dict) -> Iterator[FlagFallback]:
+def _flag_permissions(index: FlagIndex, read: _Read, hop: Hop, guard: Guard,
+                      comparison: Comparison) -> Iterator[FlagFallback]:
     """The permissive values a flag holds at `read` when its control call raised."""
     file, scope = read.file, read.scope
-    writes = [a for a in file.assignments if a.scope == scope and a.target == read.flag
-              and not a.augmented and not a.element]
+    writes = index.writes.get((file.path, scope, read.flag), [])
     for decided in writes:
         tried = [g for g in decided.guards if g.kind is GuardKind.TRY]
         if not tried:
             continue
-        for control, handler in _handlers(ctx, file, scope, decided, tried, controls):
+        for control, handler in _handlers(index, file, scope, decided, tried):
             if handler.guard.exits or not _after(read.place, handler.guard):
                 continue
             found = _permission(writes, decided, handler, guard, comparison)
@@ -104,25 +132,24 @@ def _flag_permissions(ctx: CheckContext, read: _Read, hop: Hop, guard: Guard,
                 shape, write = found
                 yield FlagFallback(write.location, _symbol(file, scope), read.flag,
                                    write.value.text, shape, control,
-                                   fallbacks.get(_place(handler.guard.location)), hop, guard)
+                                   index.fallbacks.get(_place(handler.guard.location)), hop,
+                                   guard)
 
 
-def _handlers(ctx: CheckContext, file: FileIR, scope: str, decided: Assignment,
-              tried: list[Guard], controls: dict[str, Site]
-              ) -> Iterator[tuple[Site, GuardedBlock]]:
+def _handlers(index: FlagIndex, file: FileIR, scope: str, decided: Assignment,
+              tried: list[Guard]) -> Iterator[tuple[Site, GuardedBlock]]:
     """The `except` handlers of the `try` that assigns the flag from a control call."""
-    labels = ctx.facts.authority.value_labels(file, scope, decided.value)
+    labels = index.ctx.facts.authority.value_labels(file, scope, decided.value)
     tries = {_place(g.location) for g in tried}
-    for label in sorted(labels & controls.keys()):
-        control = controls[label]
+    for label in sorted(labels & index.controls.keys()):
+        control = index.controls[label]
         call = str(control.attr("call"))
-        found = ctx.calls.get(call)
+        found = index.ctx.calls.get(call)
         if found is None or not {_place(g.location) for g in found[1].guards
                                  if g.kind is GuardKind.TRY} & tries:
             continue
-        for block in file.blocks:
-            if block.scope == scope and block.guard.kind is GuardKind.EXCEPT \
-                    and call in block.guard.try_calls:
+        for block in index.handlers.get((file.path, scope), ()):
+            if call in block.guard.try_calls:
                 yield control, block
 
 
@@ -145,35 +172,35 @@ def _permission(writes: list[Assignment], decided: Assignment, handler: GuardedB
     return ("initial", initial) if _passes(guard, comparison, initial.value) else None
 
 
-def _helper_tests(ctx: CheckContext, hop: Hop, guard: Guard, comparison: Comparison,
-                  controls: dict[str, Site], fallbacks: dict) -> Iterator[FlagFallback]:
+def _helper_tests(index: FlagIndex, hop: Hop, guard: Guard,
+                  comparison: Comparison) -> Iterator[FlagFallback]:
     """`if is_allowed(x):` where the repository's `is_allowed` answers yes from the handler
-    of its control call (a `return True` there, or after it when the handler falls through)."""
+    of its control call (a `return True` there, or after it when the handler falls through),
+    or returns its own flag left permissive by the handler."""
+    graph = index.ctx.facts.graph
     for call_id in _predicate_calls(hop, comparison.left):
-        target = ctx.facts.graph.resolved.get(call_id)
-        found = ctx.facts.graph.definitions.get(target) if target else None
+        target = graph.resolved.get(call_id)
+        found = graph.definitions.get(target) if target else None
         if found is None:
             continue
         file, definition = found
-        calls = {str(s.attr("call")): s for s in controls.values()}
-        handlers = [b for b in file.blocks if b.scope == definition.qualname
-                    and b.guard.kind is GuardKind.EXCEPT
-                    and set(b.guard.try_calls) & calls.keys()]
-        for ret in file.returns:     # `return allowed`: the helper's own flag
-            if ret.scope == definition.qualname and not ret.guards and ret.value is not None \
+        scope = definition.qualname
+        returns = index.returns.get((file.path, scope), [])
+        for ret in returns:     # `return allowed`: the helper's own flag
+            if not ret.guards and ret.value is not None \
                     and ret.value.kind is ValueKind.NAME and ret.value.ref:
                 yield from _flag_permissions(
-                    ctx, _Read(file, definition.qualname, ret.value.ref, ret.location),
-                    hop, guard, comparison, controls, fallbacks)
-        for handler in handlers:
-            answer = _handler_answer(file, definition.qualname, handler)
+                    index, _Read(file, scope, ret.value.ref, ret.location), hop, guard,
+                    comparison)
+        for handler in index.handlers.get((file.path, scope), ()):
+            answer = _handler_answer(returns, handler)
             if answer is None or answer.value is None or \
                     not _passes(guard, comparison, answer.value):
                 continue
-            control = calls[sorted(set(handler.guard.try_calls) & calls.keys())[0]]
-            yield FlagFallback(answer.location, _symbol(file, definition.qualname),
-                               comparison.left.text, answer.value.text, "helper", control,
-                               fallbacks.get(_place(handler.guard.location)), hop, guard)
+            failed = sorted(set(handler.guard.try_calls) & index.control_calls.keys())
+            yield FlagFallback(answer.location, _symbol(file, scope), comparison.left.text,
+                               answer.value.text, "helper", index.control_calls[failed[0]],
+                               index.fallbacks.get(_place(handler.guard.location)), hop, guard)
 
 
 def _predicate_calls(hop: Hop, value: Value) -> list[str]:
@@ -188,17 +215,17 @@ def _predicate_calls(hop: Hop, value: Value) -> list[str]:
             and a.value.kind is ValueKind.CALL and a.value.call]
 
 
-def _handler_answer(file: FileIR, scope: str, handler: GuardedBlock) -> Return | None:
+def _handler_answer(returns: list[Return], handler: GuardedBlock) -> Return | None:
     """The literal a function returns when its control call raised: a `return` in the
     handler, or, when the handler falls through, the next unconditional `return`."""
     place = _place(handler.guard.location)
-    inside = [r for r in file.returns if r.scope == scope and r.guards
-              and r.guards[-1].kind is GuardKind.EXCEPT and _place(r.guards[-1].location) == place]
+    inside = [r for r in returns if r.guards and r.guards[-1].kind is GuardKind.EXCEPT
+              and _place(r.guards[-1].location) == place]
     if inside:
         return inside[0] if _literal(inside[0].value) else None
     if handler.guard.exits:
         return None
-    after = sorted((r for r in file.returns if r.scope == scope and not r.guards
+    after = sorted((r for r in returns if not r.guards
                     and r.location.line > handler.guard.location.line),
                    key=lambda r: r.location.line)
     return after[0] if after and _literal(after[0].value) else None

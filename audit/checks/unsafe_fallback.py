@@ -40,7 +40,7 @@ from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import (CheckContext, check, executor_severity,
                                          severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
-from topo.audit.checks._flag_fallbacks import FlagFallback, flag_fallbacks
+from topo.audit.checks._flag_fallbacks import FlagFallback, FlagIndex, flag_fallbacks
 from topo.audit.checks._prompt_block import tools_without_prompt_block
 from topo.audit.checks._streams import unchecked_streams
 from topo.audit.checks._tool_exposure import oversized_direct_exposure
@@ -86,9 +86,10 @@ def _flags(ctx: CheckContext, fallbacks: dict, controls: dict[str, Site]) -> Ite
     the handler) to a value the effect's guard passes, or a predicate helper answering yes
     from its handler (`_flag_fallbacks`)."""
     reported: set[tuple[str, str]] = set()
+    index = FlagIndex(ctx, controls, fallbacks)
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):
-            for found in flag_fallbacks(ctx, chain, controls, fallbacks):
+            for found in flag_fallbacks(index, chain):
                 key = (str(found.where), executor.id)
                 if key not in reported:
                     reported.add(key)
