@@ -17,11 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.ir import Assignment, FileIR, Guard, GuardKind, Value
-from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.model import SiteKind
 from topo.analyzers.paths import root_of
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import sites_of_kind
-from topo.audit.graph.chains import Chain
+from topo.audit.graph.chains import Chain, Hop
 
 __all__ = ["DecorativeVerdict", "decorative_verdicts", "VERDICT_WORDS"]
 
@@ -51,11 +51,11 @@ def decorative_verdicts(ctx: CheckContext) -> Iterator[DecorativeVerdict]:
                   if _verdict_name(a.target) and (labels := _labels(ctx, file, a))]
     if not candidates:
         return
-    executors = list(sites_of_kind(ctx.graph, SiteKind.EXECUTOR))
+    effects = _ungoverned_effects(ctx)
     for file, assignment, labels in candidates:
         if _read(file, assignment):
             continue
-        found = _effect_after(ctx, file, assignment, executors)
+        found = _effect_after(effects.get((file.path, assignment.scope), []), assignment)
         if found is not None:
             chain, guard = found
             yield DecorativeVerdict(file, assignment, labels, chain, guard)
@@ -113,18 +113,25 @@ def _read(file: FileIR, assignment: Assignment) -> bool:
     return any(root_of(path) == name for path in paths)
 
 
-def _effect_after(ctx: CheckContext, file: FileIR, assignment: Assignment,
-                  executors: list[Site]) -> tuple[Chain, Guard | None] | None:
+def _ungoverned_effects(ctx: CheckContext) -> dict[tuple[str, str], list[tuple[Hop, Chain]]]:
+    """Each hop of a chain nothing enforced governs, by the function it is made in."""
+    found: dict[tuple[str, str], list[tuple[Hop, Chain]]] = {}
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in ctx.reach.of(executor):
+            if chain.governed:
+                continue
+            for hop in chain.hops:
+                found.setdefault((hop.file.path, hop.call.scope), []).append((hop, chain))
+    return found
+
+
+def _effect_after(effects: list[tuple[Hop, Chain]],
+                  assignment: Assignment) -> tuple[Chain, Guard | None] | None:
     """An executor called later in the verdict's function, on a chain nothing enforced
     governs, with the nearest test that guards it there."""
     after = (assignment.location.line, assignment.location.column)
-    for executor in executors:
-        for chain in ctx.reach.of(executor):
-            hop = next((h for h in chain.hops if h.file.path == file.path
-                        and h.call.scope == assignment.scope
-                        and (h.call.location.line, h.call.location.column) > after), None)
-            if hop is None or chain.governed:
-                continue
+    for hop, chain in effects:
+        if (hop.call.location.line, hop.call.location.column) > after:
             tests = [g for g in hop.call.guards if g.kind in _TESTS and g.condition]
             return chain, (tests[-1] if tests else None)
     return None
