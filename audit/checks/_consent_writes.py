@@ -11,7 +11,8 @@ model assertion". A field is model-writable when
   sets it (`UPDATE refunds SET approved = 1`); a falsy literal (`approved=False` in a new
   request) withholds consent and is no write;
 - or anything writes it from model output: `state["approved"] = verdict.ok`, a returned
-  state update `return {"approved": reply.approved}` (a graph node's answer).
+  state update `return {"approved": reply.approved}` (a graph node's answer), a key handed
+  to a call (`Command(update={"approved": verdict.approved})`, `db.update({...})`).
 Fields are matched by name (`CONSENT_FIELDS`), whatever record they sit on, within one
 language (a Python tool's write is not matched with a TypeScript reader).
 """
@@ -112,6 +113,8 @@ def _writes_in(file: FileIR, qualname: str, fields: frozenset[str], writer: str,
 
 def _model_writes(ctx: CheckContext, fields: frozenset[str]) -> Iterator[ConsentWrite]:
     model = ctx.facts.model
+    rules = ctx.facts.knowledge.intent
+    logs = rules.log_patterns() if rules is not None else frozenset()
     for file in ctx.facts.files:
         for assignment in file.assignments:
             field = _written_field(assignment.target)
@@ -120,6 +123,15 @@ def _model_writes(ctx: CheckContext, fields: frozenset[str]) -> Iterator[Consent
                                    f"{assignment.target} = {assignment.value.text}",
                                    _model_writer(file, assignment.scope),
                                    function_key(file, assignment.scope), _python(file))
+        for call in file.calls:     # `Command(update={"approved": v})`, `db.update({...})`
+            if call.callee in logs:     # a log line stores nothing anyone reads back
+                continue
+            for value in (*call.args, *(v for _, v in call.kwargs)):
+                for name, entry in keyed_entries(value):
+                    if name in fields and model.value_labels(file, call.scope, entry):
+                        yield ConsentWrite(name, call.location, f"{name}: {entry.text}",
+                                           _model_writer(file, call.scope),
+                                           function_key(file, call.scope), _python(file))
         for ret in file.returns:
             if ret.value is None or ret.value.kind is not ValueKind.DICT:
                 continue

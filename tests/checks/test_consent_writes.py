@@ -115,3 +115,48 @@ def pay(state):
     finding = only(audit_source(tmp_path, {"app.py": text}), CODE)
     assert finding.location.line == 14
     assert "model output in `app.review`" in finding.message
+
+
+def test_a_state_update_handed_to_a_call_from_model_output(tmp_path: Path) -> None:
+    text = '''
+import stripe
+from langgraph.types import Command
+from openai import OpenAI
+
+client = OpenAI()
+
+
+def review(state):
+    reply = client.responses.create(model="gpt-4o", input=state["message"])
+    return Command(goto="pay", update={"approved": "yes" in reply.output_text})
+
+
+def pay(state):
+    if state["approved"]:
+        stripe.Refund.create(charge=state["charge_id"])
+'''
+    finding = only(audit_source(tmp_path, {"app.py": text}), CODE)
+    assert finding.location.line == 14
+    assert "model output in `app.review`" in finding.message
+
+
+def test_a_logged_model_verdict_writes_nothing(tmp_path: Path) -> None:
+    text = '''
+import logging
+import stripe
+from openai import OpenAI
+
+client = OpenAI()
+log = logging.getLogger(__name__)
+
+
+def review(request):
+    reply = client.responses.create(model="gpt-4o", input="approve?")
+    log.info("review", extra={"approved": "yes" in reply.output_text})
+
+
+def pay(request):
+    if request.approved:
+        stripe.Refund.create(charge=request.charge_id)
+'''
+    assert found(audit_source(tmp_path, {"app.py": text}), CODE) == []
