@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from topo.analyzers.flow.callgraph import function_key
-from topo.analyzers.ir import (LITERAL_KINDS, MODULE_SCOPE, Assignment, Comparison, FileIR,
+from topo.analyzers.ir import (LITERAL_KINDS, Assignment, Comparison, FileIR,
                                Guard, GuardKind, GuardedBlock, Return, Value, ValueKind)
 from topo.analyzers.model import Location, Site
+from topo.audit.checks._evidence import scope_symbol
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.chains import Chain, Hop
 
@@ -130,7 +130,7 @@ def _flag_permissions(index: FlagIndex, read: _Read, hop: Hop, guard: Guard,
             found = _permission(writes, decided, handler, guard, comparison)
             if found is not None:
                 shape, write = found
-                yield FlagFallback(write.location, _symbol(file, scope), read.flag,
+                yield FlagFallback(write.location, scope_symbol(file, scope), read.flag,
                                    write.value.text, shape, control,
                                    index.fallbacks.get(_place(handler.guard.location)), hop,
                                    guard)
@@ -198,7 +198,7 @@ def _helper_tests(index: FlagIndex, hop: Hop, guard: Guard,
                     not _passes(guard, comparison, answer.value):
                 continue
             failed = sorted(set(handler.guard.try_calls) & index.control_calls.keys())
-            yield FlagFallback(answer.location, _symbol(file, scope), comparison.left.text,
+            yield FlagFallback(answer.location, scope_symbol(file, scope), comparison.left.text,
                                answer.value.text, "helper", index.control_calls[failed[0]],
                                index.fallbacks.get(_place(handler.guard.location)), hop, guard)
 
@@ -269,6 +269,3 @@ def _place(location: Location) -> tuple[str, int, int]:
     return (location.file, location.line, location.column)
 
 
-def _symbol(file: FileIR, scope: str) -> str:
-    """The symbol of a scope, as sites name it (`app.billing.refund`)."""
-    return file.module if scope == MODULE_SCOPE else function_key(file, scope)

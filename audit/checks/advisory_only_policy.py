@@ -27,8 +27,8 @@ from collections.abc import Iterator
 
 from topo.audit import codes
 from topo.audit.checks._decorative_verdicts import decorative_verdicts
-from topo.audit.checks._evidence import (call_symbol, control_text, executor_text,
-                                         origin_text, site_of)
+from topo.audit.checks._evidence import (control_text, executor_text, origin_text,
+                                         scope_symbol, site_of)
 from topo.audit.checks._selection import CONTROLS
 from topo.audit.checks._prompts import (Prompt, ToolHolder, constraint_in, prompts_of,
                                         tool_holders)
@@ -76,8 +76,7 @@ def _decorative(ctx: CheckContext) -> Iterator[Finding]:
         runs = f"runs on `{guard}` instead" if guard else "runs without it"
         yield ctx.finding(
             codes.ADVISORY_ONLY_POLICY, location=found.assignment.location,
-            symbol=call_symbol(found.file, found.chain.hops[-1].call) if found.chain.hops
-            else executor.symbol,
+            symbol=scope_symbol(found.file, found.assignment.scope),
             message=f"the verdict `{name}` from {source} is never read: "
                     f"{executor_text(executor)} {runs}",
             snippet=f"{name} = {found.assignment.value.text}",

@@ -69,3 +69,11 @@ def test_a_verdict_read_in_a_nested_function_is_used(tmp_path: Path) -> None:
     verdict = ('    model_approved = "yes" in reply.output_text\n'
                "    def later():\n        return model_approved\n    later()")
     assert found(_app(tmp_path, verdict), CODE) == []
+
+
+def test_an_effect_reached_through_a_helper_names_the_verdicts_function(tmp_path: Path) -> None:
+    text = APP.format(verdict='    model_approved = "yes" in reply.output_text',
+                      effect="        charge(invoice)")
+    text += "\n\ndef charge(invoice):\n" + EFFECT.replace("        ", "    ", 1) + "\n"
+    finding = only(audit_source(tmp_path, {"app.py": text}), CODE)
+    assert (finding.location.line, finding.symbol) == (11, "app.collect")
