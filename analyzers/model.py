@@ -346,6 +346,12 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("approval_reason", TEXT, "the source text of the approval reason"),
         _a("on_approval", TEXT, "the qualified name of the function that answers each "
                                 "approval request (`onApproval`)", True),
+        _a("approval_predicate", TEXT, "the qualified name of the function that decides, per "
+           "call, whether a human approves it (`needs_approval=fn`)", True),
+        _a("approval_asks", FLAG, "the approval predicate asks for a human on every call: "
+           "the tool is approval-gated"),
+        _a("approval_conditional", FLAG, "the approval predicate asks for a human on some "
+           "calls only: the others run unreviewed"),
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from topo.analyzers.flow.approval_predicates import mark_approval_predicates
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
@@ -65,6 +66,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     named = named_by_placement(files, classify(files, packs, public_names, written), packs)
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
+    pack_sites = mark_approval_predicates(files, graph, pack_sites, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

@@ -178,7 +178,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
-    for key in ("approval_attributes", "approval_callbacks"):
+    for key in ("approval_attributes", "approval_callbacks", "approval_predicates"):
         for index, name in enumerate(tools.get(key, ())):
             if not SiteKind.TOOL_REGISTRATION.declares(name):
                 raise PackError(f"{file}: tools.{key}[{index}]: "
@@ -203,6 +203,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 approval_attributes=tuple(tools.get("approval_attributes", ())),
                 approval_callbacks=tuple(tools.get("approval_callbacks", ())),
                 approval_decision_keys=tuple(tools.get("approval_decision_keys", ())),
+                approval_predicates=tuple(tools.get("approval_predicates", ())),
                 governed=tools.get("governed", False),
                 intent=_intent_rules(tools.get("intent"), file)),
             "identity": tuple(raw.get("identity", ())),

@@ -210,7 +210,10 @@ class ToolRules:
     each call before it runs (`needs_approval`). `approval_callbacks`: registration attributes
     naming the function that answers each approval request in place of a human (`on_approval`);
     `approval_decision_keys`: the keys of that function's returned record that carry the answer
-    (`{"approve": ...}`); a bare boolean is the answer too. `governed`: the system runs a registered tool
+    (`{"approve": ...}`); a bare boolean is the answer too. `approval_predicates`: registration
+    attributes naming a function that decides per call whether a human approves it
+    (`needs_approval=fn`): one that asks on every call gates the tool like `true`; one that
+    answers no for some calls lets those run unreviewed, and is no approval. `governed`: the system runs a registered tool
     only when an enforced decision selects it, with arguments from policy, not from a model
     (Memrail)."""
 
@@ -219,6 +222,7 @@ class ToolRules:
     approval_attributes: tuple[str, ...] = ()
     approval_callbacks: tuple[str, ...] = ()
     approval_decision_keys: tuple[str, ...] = ()
+    approval_predicates: tuple[str, ...] = ()
     governed: bool = False
     intent: IntentRules | None = None
 
