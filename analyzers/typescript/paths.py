@@ -25,6 +25,10 @@ __all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
 TRANSPARENT = frozenset({"parenthesized_expression", "non_null_expression", "as_expression",
                          "satisfies_expression", "type_assertion"})
 
+# The child a chain continues through, toward the name it is rooted in.
+_CHAIN_BASES = {"member_expression": "object", "call_expression": "function",
+                "new_expression": "constructor"}
+
 
 def unwrap(node: tree_sitter.Node) -> tree_sitter.Node:
     """The expression inside type assertions, non-null assertions and parentheses."""
@@ -181,9 +185,9 @@ class Resolver:
     def _is_external(self, node: tree_sitter.Node, scope: Scope) -> bool:
         """Whether a function expression is rooted in a package import or a global."""
         node = unwrap(node)
-        while node.type in ("member_expression", "call_expression"):
-            inner = node.child_by_field_name("object" if node.type == "member_expression"
-                                              else "function")
+        while node.type in _CHAIN_BASES:
+            # `new ChatAnthropic({...}).withStructuredOutput(s)` is rooted in the constructor
+            inner = node.child_by_field_name(_CHAIN_BASES[node.type])
             if inner is None:
                 return False
             node = unwrap(inner)
