@@ -414,3 +414,34 @@ def test_an_ancestor_defined_in_the_audited_repo_keeps_its_written_name() -> Non
     """})
     bases = next(d.bases for d in files["search.py"].definitions if d.name == "PdfSearch")
     assert "crewai.tools.BaseTool" in bases
+
+
+def test_a_derived_runnable_imported_from_another_module_keeps_the_model_type() -> None:
+    files = _resolved(**{"llm.py": """
+        from langchain_anthropic import ChatAnthropic
+        model = ChatAnthropic(model="m").bind_tools([]).with_config({"tags": ["x"]})
+        def make():
+            return ChatAnthropic(model="m").with_structured_output(S)
+    """, "use.py": """
+        from llm import model, make
+        def go(text):
+            model.invoke(text)
+            make().invoke(text)
+    """})
+    assert _callees(files["use.py"], "invoke") == [
+        "langchain_anthropic.ChatAnthropic.bind_tools.with_config.invoke",
+        "langchain_anthropic.ChatAnthropic.with_structured_output.invoke"]
+
+
+def test_ts_a_derived_runnable_exported_from_another_module_keeps_the_model_type() -> None:
+    from topo.analyzers.ir import Language
+    files = [parse_typescript("src/llm.ts", textwrap.dedent("""
+        import { ChatAnthropic } from "@langchain/anthropic";
+        export const model = new ChatAnthropic({}).withStructuredOutput(schema, { name: "x" });
+    """), "src/llm", Language.TYPESCRIPT), parse_typescript("src/use.ts", textwrap.dedent("""
+        import { model } from "./llm";
+        export async function go(text: string) { return await model.invoke(text); }
+    """), "src/use", Language.TYPESCRIPT)]
+    resolved = {f.path: f for f in resolve_files(files, FACTORIES)}
+    assert _callees(resolved["src/use.ts"], "invoke") == [
+        "@langchain/anthropic.ChatAnthropic.withStructuredOutput.invoke"]
