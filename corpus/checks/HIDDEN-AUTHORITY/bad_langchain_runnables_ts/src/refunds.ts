@@ -1,0 +1,60 @@
+// A chat model derived in one expression or several, or piped (LCEL), still decides refunds.
+import { ChatAnthropic } from "@langchain/anthropic";
+import { StringOutputParser } from "@langchain/core/output_parsers";
+import { ChatPromptTemplate } from "@langchain/core/prompts";
+import { ChatOpenAI } from "@langchain/openai";
+import Stripe from "stripe";
+import { z } from "zod";
+import { lookupOrder } from "./tools";
+
+const stripe = new Stripe(process.env.STRIPE_KEY ?? "");
+const llm = new ChatOpenAI({ model: "gpt-4o", temperature: 0 });
+const prompt = ChatPromptTemplate.fromMessages([["system", "Decide the refund."], ["user", "{ticket}"]]);
+const verdictSchema = z.object({ refund: z.boolean(), reason: z.string() });
+
+type Ticket = { text: string; chargeId: string };
+
+export async function structuredInOneExpression(ticket: Ticket) {
+  const judge = new ChatAnthropic({ model: "claude-sonnet-4-5" }).withStructuredOutput(verdictSchema, {
+    name: "verdict",
+  });
+  const verdict = await judge.invoke(ticket.text);
+  if (verdict.refund) { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+export async function toolsBoundAndConfigured(ticket: Ticket) {
+  const reply = await llm.bindTools([lookupOrder]).withConfig({ runName: "triage" }).invoke(ticket.text);
+  if (reply.tool_calls?.length) { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+export async function boundWithRetryAndFallbacks(ticket: Ticket) {
+  const backup = new ChatAnthropic({ model: "claude-haiku-4-5" });
+  const judge = llm
+    .bind({ stop: ["\n"] })
+    .withRetry({ stopAfterAttempt: 3 })
+    .withFallbacks({ fallbacks: [backup] });
+  const answer = await judge.invoke(ticket.text);
+  if (answer.content === "REFUND") { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+export async function pipedSequence(ticket: Ticket) {
+  const chain = prompt.pipe(llm).pipe(new StringOutputParser());
+  const answer = await chain.invoke({ ticket: ticket.text });
+  if (answer.toLowerCase().includes("refund")) { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+export async function pipedStructured(ticket: Ticket) {
+  const chain = prompt.pipe(llm.withStructuredOutput(verdictSchema));
+  const verdict = await chain.invoke({ ticket: ticket.text });
+  if (verdict.refund) { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
