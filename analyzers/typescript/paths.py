@@ -142,21 +142,25 @@ class Resolver:
                     return None
                 if self._is_namespace(function, scope):
                     return self.constructed(function, scope)
-                wrapped = self._wrapped(node, function, scope)
+                # Resolved once: a chain (`new StateGraph(…).addNode(…)…`) is read once per
+                # link, not twice (which doubles per link).
+                head = self.resolve(function, scope)
+                wrapped = self._wrapped(node, head, scope)
                 if wrapped is not None:
                     return wrapped
                 if is_capitalised(function, self.text) or self._is_external(function, scope):
-                    return self.resolve(function, scope)
+                    return head
                 return None
         return None
 
-    def _wrapped(self, call: tree_sitter.Node, function: tree_sitter.Node,
+    def _wrapped(self, call: tree_sitter.Node, function: str | None,
                  scope: Scope) -> str | None:
-        """`promisify(exec)` is `child_process.exec` when `util.promisify` is a pack wrapper."""
+        """`promisify(exec)` is `child_process.exec` when `util.promisify` is a pack wrapper
+        (`function` is the resolved name of what is called)."""
         arguments = call.child_by_field_name("arguments")
         if not self.wrappers or arguments is None or not arguments.named_children:
             return None
-        if self.resolve(function, scope) not in self.wrappers:
+        if function is None or function not in self.wrappers:
             return None
         return self.resolve(arguments.named_children[0], scope)
 
