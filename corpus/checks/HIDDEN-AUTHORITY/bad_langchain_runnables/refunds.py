@@ -51,3 +51,10 @@ async def piped_structured(ticket) -> None:
     verdict = await chain.ainvoke({"ticket": ticket.text})
     if verdict.refund:  # EXPECT: HIDDEN-AUTHORITY
         stripe.Refund.create(charge=ticket.charge_id)  # EXPECT: UNGOVERNED-PATH
+
+
+def piped_by_method(ticket) -> None:
+    # Not followed yet (HIDDEN-AUTHORITY Limits): Python's `prompt.pipe(llm)`.
+    answer = prompt.pipe(llm).invoke({"ticket": ticket.text})
+    if "refund" in answer.content:  # TODO-EXPECT: HIDDEN-AUTHORITY
+        stripe.Refund.create(charge=ticket.charge_id)  # TODO-EXPECT: UNGOVERNED-PATH

@@ -2,6 +2,7 @@
 import { ChatAnthropic } from "@langchain/anthropic";
 import { StringOutputParser } from "@langchain/core/output_parsers";
 import { ChatPromptTemplate } from "@langchain/core/prompts";
+import { RunnableSequence } from "@langchain/core/runnables";
 import { ChatOpenAI } from "@langchain/openai";
 import Stripe from "stripe";
 import { z } from "zod";
@@ -56,5 +57,14 @@ export async function pipedStructured(ticket: Ticket) {
   const verdict = await chain.invoke({ ticket: ticket.text });
   if (verdict.refund) { // EXPECT: HIDDEN-AUTHORITY
     await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+// Not followed yet (HIDDEN-AUTHORITY Limits): a sequence built from a list.
+export async function sequenceFromList(ticket: Ticket) {
+  const chain = RunnableSequence.from([prompt, llm, new StringOutputParser()]);
+  const answer = await chain.invoke({ ticket: ticket.text });
+  if (answer.includes("refund")) { // TODO-EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // TODO-EXPECT: UNGOVERNED-PATH
   }
 }
