@@ -3,8 +3,9 @@
 An access path is the expression as written, normalised: literal subscripts keep their key,
 other subscripts become `[*]`, a call inside a chain is written `f()`. Resolution maps an
 expression to the dotted name it denotes through imports, local definitions, constructor-typed
-instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`) and `self.method`;
-anything else is None.
+instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`), `self.method` and
+operators whose method builds an instance (`prompt | llm`: the model's `__ror__`); anything
+else is None.
 """
 
 from __future__ import annotations
