@@ -445,3 +445,32 @@ def test_ts_a_derived_runnable_exported_from_another_module_keeps_the_model_type
     resolved = {f.path: f for f in resolve_files(files, FACTORIES)}
     assert _callees(resolved["src/use.ts"], "invoke") == [
         "@langchain/anthropic.ChatAnthropic.withStructuredOutput.invoke"]
+
+
+def test_ts_a_pipe_on_a_prompt_imported_from_another_module_holds_the_model() -> None:
+    from topo.analyzers.ir import Language
+    from topo.analyzers.packs import wrappers
+    files = [parse_typescript("src/prompts.ts", textwrap.dedent("""
+        import { ChatPromptTemplate } from "@langchain/core/prompts";
+        export const prompt = ChatPromptTemplate.fromMessages([["user", "{t}"]]);
+    """), "src/prompts", Language.TYPESCRIPT, wrappers=wrappers()),
+        parse_typescript("src/chains.ts", textwrap.dedent("""
+        import { ChatAnthropic } from "@langchain/anthropic";
+        import { StringOutputParser } from "@langchain/core/output_parsers";
+        import { prompt } from "./prompts";
+        const llm = new ChatAnthropic({});
+        export const chain = prompt.pipe(llm);
+        export const render = prompt.pipe(new StringOutputParser());
+    """), "src/chains", Language.TYPESCRIPT, wrappers=wrappers()),
+        parse_typescript("src/use.ts", textwrap.dedent("""
+        import { chain, render } from "./chains";
+        export async function go(t: string) {
+          await chain.invoke({ t });
+          await render.invoke({ t });
+        }
+    """), "src/use", Language.TYPESCRIPT, wrappers=wrappers())]
+    resolved = {f.path: f for f in resolve_files(files, FACTORIES, wrappers=wrappers())}
+    # The pipe holds its argument: the model, or a parser (no model runs: not an inference)
+    assert _callees(resolved["src/use.ts"], "invoke") == [
+        "@langchain/anthropic.ChatAnthropic.invoke",
+        "@langchain/core/output_parsers.StringOutputParser.invoke"]

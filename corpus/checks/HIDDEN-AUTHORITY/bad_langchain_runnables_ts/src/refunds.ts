@@ -6,6 +6,7 @@ import { RunnableSequence } from "@langchain/core/runnables";
 import { ChatOpenAI } from "@langchain/openai";
 import Stripe from "stripe";
 import { z } from "zod";
+import { triageChain } from "./chains";
 import { lookupOrder } from "./tools";
 
 const stripe = new Stripe(process.env.STRIPE_KEY ?? "");
@@ -56,6 +57,13 @@ export async function pipedStructured(ticket: Ticket) {
   const chain = prompt.pipe(llm.withStructuredOutput(verdictSchema));
   const verdict = await chain.invoke({ ticket: ticket.text });
   if (verdict.refund) { // EXPECT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
+  }
+}
+
+export async function pipedInAnotherModule(ticket: Ticket) {
+  const answer = await triageChain.invoke({ ticket: ticket.text });
+  if (answer.content === "yes") { // EXPECT: HIDDEN-AUTHORITY
     await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT: UNGOVERNED-PATH
   }
 }

@@ -6,6 +6,7 @@ import { ChatPromptTemplate } from "@langchain/core/prompts";
 import { ChatOpenAI } from "@langchain/openai";
 import Stripe from "stripe";
 import { z } from "zod";
+import { renderTicket } from "./prompts";
 
 const stripe = new Stripe(process.env.STRIPE_KEY ?? "");
 const llm = new ChatOpenAI({ model: "gpt-4o", temperature: 0 });
@@ -35,6 +36,13 @@ export async function configuredModelOutputReturned(ticket: Ticket) {
 export async function templateAndParserWithoutAModel(ticket: Ticket) {
   const chain = prompt.pipe(new StringOutputParser());
   const rendered = await chain.invoke({ ticket: ticket.text });
+  if (rendered.includes("refund")) { // EXPECT-NOT: HIDDEN-AUTHORITY
+    await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT-NOT: HIDDEN-AUTHORITY, UNGOVERNED-PATH
+  }
+}
+
+export async function templateRenderedInAnotherModule(ticket: Ticket) {
+  const rendered = await renderTicket.invoke({ ticket: ticket.text });
   if (rendered.includes("refund")) { // EXPECT-NOT: HIDDEN-AUTHORITY
     await stripe.refunds.create({ charge: ticket.chargeId }); // EXPECT-NOT: HIDDEN-AUTHORITY, UNGOVERNED-PATH
   }
