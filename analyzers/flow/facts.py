@@ -20,7 +20,7 @@ from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_si
 from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
-                                  load_packs)
+                                  load_packs, wrappers)
 from topo.analyzers.flow.dispatched_tools import split_dispatching
 from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
@@ -61,7 +61,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
     written = {call.id: call.callee for file in files for call in file.calls}
-    files = resolve_files(files, factories(packs), generic_attributes(packs))
+    files = resolve_files(files, factories(packs), generic_attributes(packs), wrappers(packs))
     graph = build_call_graph(files)
     named = named_by_placement(files, classify(files, packs, public_names, written), packs)
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
