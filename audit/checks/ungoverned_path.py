@@ -48,15 +48,26 @@ def _effect(executor: Site) -> str:
     return f"`{executor.attr('callee') or executor.symbol}` ({executor.attr('tier')})"
 
 
-def _fails_open(chains: list[Chain]) -> str:
+def _fails_open(ctx: CheckContext, chains: list[Chain]) -> str:
     """Why a registration's approval does not count, when that is a reason."""
     switches = [switch for chain in chains for _, switch in chain.fails_open]
     if not switches:
-        return ""
+        return _conditional(ctx, chains)
     switch = switches[0]
     if switch == ALWAYS:
         return "; its approval callback approves every call"
     return f"; its approval callback approves every call when `{switch}` is set"
+
+
+def _conditional(ctx: CheckContext, chains: list[Chain]) -> str:
+    """A tool whose approval predicate asks a human for some calls only."""
+    for origin in (o for chain in chains for o in chain.origins):
+        site = ctx.graph.nodes[origin].get("site") if origin in ctx.graph else None
+        if site is not None and site.kind is SiteKind.TOOL_REGISTRATION \
+                and site.attr("approval_conditional"):
+            return (f"; its approval predicate `{site.attr('approval_predicate')}` lets "
+                    "some calls run without a human")
+    return ""
 
 
 def _locations(ctx: CheckContext, ids: Iterator[str] | tuple[str, ...]) -> tuple[Location, ...]:
@@ -85,7 +96,7 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
             message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
-                    f"with no enforced authority check on the path{more}{_fails_open(chains)}",
+                    f"with no enforced authority check on the path{more}{_fails_open(ctx, chains)}",
             snippet=str(executor.attr("callee") or executor.symbol), path=chain.path,
             related=_related(ctx, chains),
             severity=executor_severity(codes.UNGOVERNED_PATH, executor),
