@@ -26,8 +26,8 @@ def review(state: RefundState) -> dict:
 
 
 def pay(state: RefundState) -> dict:
-    if state["approved"]:  # EXPECT: MODEL-CONSENT
-        stripe.Refund.create(charge=state["charge_id"], amount=state["amount_cents"])
+    if state["approved"]:  # EXPECT: MODEL-CONSENT, HIDDEN-AUTHORITY
+        stripe.Refund.create(charge=state["charge_id"], amount=state["amount_cents"])  # EXPECT: UNGOVERNED-PATH
     return {}
 
 

@@ -20,8 +20,8 @@ async function review(state: typeof DraftState.State) {
 }
 
 async function send(state: typeof DraftState.State) {
-  if (state.approved) { // EXPECT: MODEL-CONSENT
-    await resend.emails.send({ from: 'support@example.com', to: state.to, subject: 'Re: your ticket', text: state.draft });
+  if (state.approved) { // EXPECT: MODEL-CONSENT, HIDDEN-AUTHORITY
+    await resend.emails.send({ from: 'support@example.com', to: state.to, subject: 'Re: your ticket', text: state.draft }); // EXPECT: UNGOVERNED-PATH
   }
   return {};
 }
