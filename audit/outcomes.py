@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.roles import function_node
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind, Tier
 from topo.analyzers.packs import Knowledge
@@ -55,6 +56,8 @@ class Proposal:
     model_outputs: tuple[str, ...]
     selected_by_policy: bool
     decision_points: tuple[str, ...]
+    entry_kind: str = UNKNOWN        # OutcomePath.entry_kind
+    entry_site: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,7 @@ def outcomes_of(sites: tuple[Site, ...], edges: tuple[Edge, ...], reach: Reach,
         {row.emu_key: row for row in rows}, tuple(s for s in sites if s.kind is SiteKind.FALLBACK),
         tuple(s.id for s in sites if s.kind is SiteKind.ACTION_HANDLER
               and s.attr("action_type") == "decision_prompt"),
-        contracts, knowledge, findings)
+        contracts, knowledge, findings, _ways_in(sites))
     projects = {spot.node: spot.project for spot in placement.nodes}
     groups: dict[tuple[str, str, str, str | None], list[Site]] = defaultdict(list)
     for site in sites:
@@ -159,7 +162,8 @@ def _outcome(facts: OutcomeScope, key: tuple[str, str, str, str | None], members
         project=project, effect=effect, tier=tier, destination=destination, executors=ids,
         tools=named, paths=paths, proposals=tuple(dict.fromkeys(
             Proposal(p.entry, p.proposed_by, p.selected_by_policy,
-                     p.decision_points if p.selected_by_policy else ()) for p in paths)),
+                     p.decision_points if p.selected_by_policy else (), p.entry_kind,
+                     p.entry_site) for p in paths)),
         authority=authority, authorized=authorized_answer(paths, authority),
         influences=_influences(facts, paths, candidates), human_review=human_answer(reviews),
         reviews=reviews,
@@ -176,9 +180,30 @@ def _path(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> OutcomePath:
     governed = any(s in facts.sites and facts.sites[s].kind is SiteKind.TOOL_REGISTRATION
                    and facts.knowledge.governed(facts.sites[s]) for s in chain.enforced_by)
     calls = tuple(s for s in chain.enforced_by if site_kind(facts, s) == "decision_call")
+    way_in = facts.ways_in.get(chain.entry)
+    kind = (_TOOL_KINDS.get(way_in.kind) or str(way_in.attr("entry_kind") or UNKNOWN)) \
+        if way_in is not None else UNKNOWN
     return OutcomePath(chain.executor.id, chain.entry, functions, chain.origins,
                        tuple(s for s in chain.enforced_by if s not in bypassed), chain.gates,
-                       _points_of(facts, chain, bypassed), governed, calls)
+                       _points_of(facts, chain, bypassed), governed, calls, kind,
+                       way_in.id if way_in is not None else None)
+
+
+_TOOL_KINDS = {SiteKind.TOOL_REGISTRATION: "tool", SiteKind.ACTION_HANDLER: "action_handler"}
+
+
+def _ways_in(sites: tuple[Site, ...]) -> dict[str, Site]:
+    """function node → what runs it from outside the code: a model-callable tool (or a
+    Memrail action handler) first, else its most specific entry point (entrypoints.py)."""
+    found = {function_node(key): site for key, site in entry_of(sites).items()}
+    for site in sites:
+        definition = site.attr("definition") if site.kind in _TOOL_KINDS else None
+        if isinstance(definition, str) and definition:
+            node = function_node(definition)
+            known = found.get(node)
+            if known is None or known.kind is SiteKind.ENTRY_POINT:
+                found[node] = site
+    return found
 
 
 def _points_of(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
                                   load_packs)
 from topo.analyzers.flow.dispatched_tools import split_dispatching
+from topo.analyzers.flow.entrypoints import entry_points
 from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.flow.routes import model_routes
@@ -65,6 +66,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     named = named_by_placement(files, classify(files, packs, public_names, written), packs)
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
+    pack_sites = entry_points(files, pack_sites, graph, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.

@@ -1,7 +1,8 @@
 """The graph's chain query: which call chains reach each executor, and what governs them.
 
 A chain is a sequence of calls from an entry (a function nobody in the repo calls, a tool the
-model invokes, a dispatch target) down to the executor call. Along it we collect:
+model invokes, a dispatch target, a function a job, queue, route or CLI runs even when code
+calls it too) down to the executor call. Along it we collect:
 - `enforced_by`: authority that does not come from the model — a guard or argument derived from
   a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
   a tool registration that requires approval, unless its approval callback approves by itself
@@ -26,6 +27,7 @@ import networkx as nx
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.derived import is_protocol_test
 from topo.analyzers.flow.dispatched_tools import in_case
+from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
 from topo.analyzers.flow.roles import function_node
@@ -96,6 +98,7 @@ class _Index:
     entry_tools: dict       # function key -> tool registration / action handler sites
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
     fails_open: dict        # registration id -> the switch its approval callback approves on
+    entry_points: frozenset  # function nodes a job, queue, route or CLI runs (entrypoints.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,8 @@ def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
             fails_open[tool.id] = switch
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools, call_tools, fails_open)
+        gates_in, entry_tools, call_tools, fails_open,
+        frozenset(function_node(key) for key in entry_of(facts.sites)))
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -189,6 +193,10 @@ def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
                 produced += 1
                 yield _evaluate(ctx, executor, hops, function, tools)
             continue
+        if function in ctx.index.entry_points:
+            # A job, consumer or route runs this function directly, whoever else calls it.
+            produced += 1
+            yield _evaluate(ctx, executor, hops, function, ())
         for hop in reversed(predecessors):
             stack.append((function_node(function_key(hop.file, hop.call.scope)), (hop, *hops)))
 
