@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import Site
 from topo.analyzers.ir import Call, Value
 from topo.analyzers.packs._model import (CanaryDeciderRule, IntentRules, LiveShadowRule, McpServerRule, Pack,
-                                         PolicyWrites, RetentionRule, RouteRule)
+                                         PolicyRead, PolicyWrites, RetentionRule, RouteRule)
 from topo.analyzers.packs._patterns import NamePatterns
 
 __all__ = ["Knowledge", "packs_digest", "merged_intent"]
@@ -47,6 +47,7 @@ class Knowledge:
     schema_objects: tuple[str, ...] = ()                         # `[schema_fields]` patterns
     schema_types: tuple[tuple[str, str], ...] = ()
     schema_enums: tuple[str, ...] = ()
+    policy_reads: tuple[PolicyRead, ...] = ()                    # `[[policy_reads]]`
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -78,7 +79,8 @@ class Knowledge:
             canary_deciders=tuple(rule for pack in packs for rule in pack.canary_deciders),
             schema_objects=_union(pack.schema_fields.objects for pack in packs),
             schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
-            schema_enums=_union(pack.schema_fields.enums for pack in packs))
+            schema_enums=_union(pack.schema_fields.enums for pack in packs),
+            policy_reads=tuple(rule for pack in packs for rule in pack.policy_reads))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""

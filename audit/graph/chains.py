@@ -9,7 +9,10 @@ calls it too) down to the executor call. Along it we collect:
   (an environment switch, or always: `failopen.py`);
 - `origins`: model output that shapes the chain — model-derived executor arguments, guards on
   model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
-- `gates`: the threshold / model-branch sites among those guards (deepest first).
+- `gates`: the threshold / model-branch sites among those guards (deepest first);
+- `policies`: authority that is not a model among those guards (config gates: a setting, a
+  flag, a role or tier, a database rule); it selects the effect but approves nothing a model
+  proposes, so it never counts as `enforced_by`.
 "Guarded" therefore means an enforced check dominates the executor on *that* chain, not that a
 check appears somewhere in the function.
 
@@ -60,6 +63,8 @@ class Chain:
     gates: tuple[str, ...]
     fails_open: tuple[tuple[str, str], ...] = ()   # (registration id, switch): approvals
                                                     # that approve by themselves
+    policies: tuple[str, ...] = ()     # config gates on the chain: configuration, flags, roles,
+                                       # rules (authority that is not a model; never enforced_by)
 
     @property
     def governed(self) -> bool:
@@ -99,6 +104,7 @@ class _Index:
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
     fails_open: dict        # registration id -> the switch its approval callback approves on
     entry_points: frozenset  # function nodes a job, queue, route or CLI runs (entrypoints.py)
+    policy_at: dict          # (file, line, column) -> derived config gate (policy_gates.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +175,9 @@ def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
         gates_in, entry_tools, call_tools, fails_open,
-        frozenset(function_node(key) for key in entry_of(facts.sites)))
+        frozenset(function_node(key) for key in entry_of(facts.sites)),
+        {(g.location.file, g.location.line, g.location.column): g.id
+         for g in sites_of_kind(graph, SiteKind.CONFIG_GATE) if g.inferred})
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -236,6 +244,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     enforced: list[str] = []
     origins: list[str] = []
     gates: list[str] = []
+    policies: list[str] = []
     index = ctx.index
     gate_sites = index.gates_at
     knowledge = ctx.facts.knowledge
@@ -258,6 +267,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
                 continue
             enforced.extend(sorted(facts.authority.condition_labels(
                 hop.file, hop.call.scope, guard.condition)))
+            policies.extend(_policies_of(ctx, hop, guard))
             labels = facts.model.condition_labels(hop.file, hop.call.scope, guard.condition)
             # Iterating over model output decides nothing by itself; what the loop passes on
             # shows up in the executor's arguments.
@@ -274,7 +284,23 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
         origins.extend(sorted(ctx.facts.model.argument_labels(hops[-1].file, hops[-1].call)))
         origins = [origin for origin in origins if _passed(ctx, origin, hops[0])]
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
-                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
+                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open),
+                 tuple(dict.fromkeys(policies)))
+
+
+def _policies_of(ctx: _Scope, hop: Hop, guard: Guard) -> list[str]:
+    """The config gates of one guard: flag and environment reads its condition reads, and the
+    configuration, role and rule tests written in it."""
+    found = []
+    if ctx.facts.policy is not None:
+        found += sorted(ctx.facts.policy.condition_labels(hop.file, hop.call.scope,
+                                                          guard.condition))
+    for comparison in guard.condition.comparisons if guard.condition else ():
+        where = comparison.location
+        gate = ctx.index.policy_at.get((where.file, where.line, where.column))
+        if gate is not None:
+            found.append(gate)
+    return found
 
 
 def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:
