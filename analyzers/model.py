@@ -441,6 +441,7 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("op", TEXT, "a derived gate: the comparison operator (`truthy` for a bare test)"),
         _a("operand", TEXT, "a derived gate: the source text of the tested side"),
         _a("value", LITERAL, "a derived gate: the other side, its literal or its source text"),
+        _a("value_side", TEXT, "a derived gate: `left` when the other side is the left operand"),
         _a("sources", NAMES, "a rule gate: ids of the database reads whose rows it tests"),
     ),
     SiteKind.EXECUTOR: (

@@ -56,6 +56,7 @@ class OutcomePath:
     entry_kind: str = UNKNOWN        # how the chain starts: tool, scheduled_job, webhook, … (or
                                      # unknown: a function nothing calls or registers)
     entry_site: str | None = None    # the entry point or tool registration saying so
+    policies: tuple[str, ...] = ()   # config gates on the chain (authority that is not a model)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,9 @@ def authorized_answer(paths: tuple[OutcomePath, ...], authority: tuple[Authority
     if any(p.decision_calls for p in paths):
         return Answer("bypassed", "a decision call stands on the path, but the effect runs "
                       "without its selection (see UNSAFE-FALLBACK)")
+    if authority and all(a.kind == SiteKind.CONFIG_GATE.value for a in authority):
+        return Answer("code policy only", "configuration, flag, role or database-rule checks "
+                      "select it; none of them decides on what a model proposes")
     if authority:
         return Answer("advisory only", "only unenforced authority (a model-derived test, an "
                       "advisory rule) stands before it")

@@ -186,7 +186,7 @@ def _path(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> OutcomePath:
     return OutcomePath(chain.executor.id, chain.entry, functions, chain.origins,
                        tuple(s for s in chain.enforced_by if s not in bypassed), chain.gates,
                        _points_of(facts, chain, bypassed), governed, calls, kind,
-                       way_in.id if way_in is not None else None)
+                       way_in.id if way_in is not None else None, chain.policies)
 
 
 _TOOL_KINDS = {SiteKind.TOOL_REGISTRATION: "tool", SiteKind.ACTION_HANDLER: "action_handler"}
@@ -258,15 +258,17 @@ def _candidates(facts: OutcomeScope, tools: tuple[str, ...], paths: tuple[Outcom
 
 def _authority(facts: OutcomeScope, ids: tuple[str, ...], paths: tuple[OutcomePath, ...]
                ) -> tuple[Authority, ...]:
-    """Enforced authority and model-derived gates on the chains, then authority edges into
-    the executors or the tools that run them (config gates, thresholds, approvals: authority
-    that is not the model's)."""
+    """Enforced authority, model-derived gates and config gates (authority that is not a
+    model: it selects, it approves nothing a model proposes) on the chains, then authority
+    edges into the executors or the tools that run them."""
     found: dict[str, Authority] = {}
     for path in paths:
         for site_id in path.enforced_by:
             found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), True, "chain"))
         for site_id in path.gates:
             found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), False, "chain"))
+        for site_id in path.policies:
+            found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), True, "chain"))
     targets = [*ids, *(s for p in paths for s in p.enforced_by if site_kind(facts, s) ==
                        SiteKind.TOOL_REGISTRATION.value)]
     for target in dict.fromkeys(targets):

@@ -57,6 +57,8 @@ def _evidence(attrs: dict) -> str:
         op, value = attrs.get("op", ""), attrs.get("value")
         if op in ("truthy", "falsy") or value is None:
             return f"{attrs['operand']} ({op or 'read'})"
+        if attrs.get("value_side") == "left":
+            return f"{value} {op} {attrs['operand']}"
         return f"{attrs['operand']} {op} {value}"
     return f"{attrs.get('callee', UNKNOWN)} of {attrs.get('flag', UNKNOWN)}"
 

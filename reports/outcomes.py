@@ -115,6 +115,9 @@ def _authority(index: DocumentIndex, authority: Authority) -> dict:
     entry = {**_site(index, authority.site), "enforced": authority.enforced}
     if site is not None and site["kind"] == "decision_call":
         entry["decision_point"] = site["attrs"].get("decision_point", UNKNOWN)
+    if site is not None and site["kind"] == "config_gate":
+        entry["authority_kind"] = site["attrs"].get("authority_kind", "flag")
+        entry["model_authority"] = False
     return entry
 
 

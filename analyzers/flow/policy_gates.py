@@ -186,6 +186,8 @@ def _site(file: FileIR, scope: str, comparison: Comparison, tested: Value, other
              "operand": tested.text, **attrs}
     if value is not None:
         found["value"] = value
+    if other is not None and other is comparison.left:
+        found["value_side"] = "left"
     where = comparison.location
     return Site(id=f"{SiteKind.CONFIG_GATE.value}:{where.file}:{where.line}:{where.column}",
                 kind=SiteKind.CONFIG_GATE, system=SYSTEM, language=file.language.value,
