@@ -13,7 +13,9 @@ one side is:
   `if amount <= rule.max_auto_refund:`); a bare existence test (`if not row:`) is a lookup,
   not a rule.
 A read may be a call they name (`os.getenv("AUTO_APPROVE")`), and may reach the test through
-one local name (`auto = os.getenv(...) == "true"` then `if auto:`). Feature-flag SDK reads
+one local name (`auto = os.getenv(...) == "true"` then `if auto:`). A bare presence test of a
+setting the same function passes on as data (`if not token: exit()` then `Client(token)`) asks
+whether the app is configured, not whether to act: it is no gate. Feature-flag SDK reads
 (`ld.variation(...)`) are pack sites already; the `policy` flow follows their values into
 conditions (flow/facts.py).
 Such gates select effects; they do not decide on what a model proposes, so they never govern a
@@ -84,6 +86,25 @@ class _Local:
                 self.bound.setdefault((assignment.scope, assignment.target), []).append(
                     assignment)
 
+    def uses_as_data(self, scope: str, tested: Value, key: str | None) -> bool:
+        """Whether the scope passes the tested value on (`if not token: exit()` then
+        `Client(token)`; `if path := os.environ.get("OUT"): open(path)`): then the test asks
+        whether a value the code needs is configured, not whether to act."""
+        names = {tested.ref} if tested.kind is ValueKind.NAME and tested.ref else set()
+        names |= {a.target for a in self.file.assignments if a.scope == scope
+                  and tested.kind is ValueKind.CALL and a.value.call == tested.call}
+        quoted = {f"'{key}'", f'"{key}"'} if key else set()
+        for call in self.file.calls:
+            if call.scope != scope or call.id == tested.call:
+                continue
+            for value in (*call.args, *(v for _, v in call.kwargs)):
+                roots = {r.split(".", 1)[0].split("[", 1)[0] for r in value.reads}
+                if value.ref:
+                    roots.add(value.ref.split(".", 1)[0].split("[", 1)[0])
+                if roots & names or any(q in value.text for q in quoted):
+                    return True
+        return False
+
     def assigned(self, scope: str, name: str) -> list[Assignment]:
         for candidate in scope_chain(scope):
             found = self.bound.get((candidate, name))
@@ -102,8 +123,12 @@ def _gate(data: PolicyInput, rows: frozenset[str], local: _Local, scope: str,
         other = comparison.right if tested is comparison.left else comparison.left
         for rule in data.rules:
             attrs = _read(rule, local, scope, tested, other)
-            if attrs is not None:
-                return _site(file, scope, comparison, tested, other, rule.kind, attrs)
+            if attrs is None:
+                continue
+            if rule.kind == "config" and comparison.op in ("truthy", "falsy") and \
+                    local.uses_as_data(scope, tested, _text(attrs.get("flag"))):
+                return None     # a required setting's presence check, not a switch
+            return _site(file, scope, comparison, tested, other, rule.kind, attrs)
     if comparison.op in _EXISTENCE or data.memory is None or not rows:
         return None
     for tested in sides:
@@ -163,6 +188,10 @@ def _excepted(rule: PolicyRead, other: Value | None) -> bool:
     values = [other] if other.kind is not ValueKind.LIST else [v for _, v in other.entries]
     literals = [v.literal for v in values if v.kind is ValueKind.STRING]
     return bool(literals) and all(str(v).lower() in rule.except_values for v in literals)
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _last_field(path: str) -> str | None:
