@@ -174,7 +174,10 @@ def test_typescript_configuration_flags_roles_and_rules_are_non_model_decision_p
 
 
 @pytest.mark.parametrize("app", ["authority/not_py", "authority/not_ts"])
-def test_message_roles_existence_lookups_and_guards_of_nothing_are_no_authority(app: str) -> None:
+def test_message_roles_existence_lookups_presence_checks_and_guards_of_nothing_are_not(
+        app: str) -> None:
+    """A chat message's role, `if not existing:` (a lookup), `if not api_key: raise` then the key
+    passed on (a presence check), and a role test that selects no effect."""
     assert _policy_points(app) == {}
     document = _document(app)
     gates = [s for s in document["sites"] if s["kind"] == "config_gate"]

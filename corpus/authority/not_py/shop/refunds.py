@@ -1,6 +1,7 @@
 """Tests that are no authority over the effect: a chat message's role, an existence lookup
 (a duplicate guard), a plain amount check, and a role read that guards nothing consequential."""
 
+import os
 import smtplib
 
 import stripe
@@ -29,3 +30,11 @@ def greeting(user) -> str:
     if user.role == "admin":
         return "Hello, admin"
     return "Hello"
+
+
+def refund_with_key(charge_id: str) -> None:
+    """A required setting's presence check: the key is passed on, nothing is switched."""
+    api_key = os.getenv("STRIPE_API_KEY")
+    if not api_key:
+        raise RuntimeError("STRIPE_API_KEY is not set")
+    stripe.Refund.create(charge=charge_id, api_key=api_key)

@@ -33,3 +33,12 @@ export function greeting(user: { role: string }) {
   }
   return 'Hello';
 }
+
+export async function refundWithKey(charge: string) {
+  // A required setting's presence check: the key is passed on, nothing is switched.
+  const apiKey = process.env.STRIPE_SECRET_KEY;
+  if (!apiKey) {
+    throw new Error('STRIPE_SECRET_KEY is not set');
+  }
+  await new Stripe(apiKey).refunds.create({ charge });
+}
