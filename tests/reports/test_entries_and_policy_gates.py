@@ -71,14 +71,17 @@ def test_python_jobs_consumers_webhooks_routes_and_commands_are_entry_points() -
 def test_typescript_jobs_consumers_webhooks_and_routes_are_entry_points() -> None:
     entries = _entries("entries/found_ts")
     kinds = sorted(kind for kind, _ in entries.values())
-    assert kinds == ["http_route", "queue_consumer", "queue_consumer", "scheduled_job",
-                     "scheduled_job", "webhook", "webhook"]
+    assert kinds == ["http_route", *["queue_consumer"] * 5, "scheduled_job", "scheduled_job",
+                     "webhook", "webhook"]
+    systems = {e["system"]: e.get("queue") for _, e in entries.values()
+               if e["kind"] == "queue_consumer"}
+    assert systems == {"bullmq": "refunds", "kafka": None, "redis": "refund-requests",
+                       "sqs": "https://sqs.us-east-1.amazonaws.com/1/refunds",
+                       "rabbitmq": "chargebacks"}
     assert entries["src/jobs.retryPendingRefunds"] == ("scheduled_job", entries[
         "src/jobs.retryPendingRefunds"][1])
     assert entries["src/jobs.retryPendingRefunds"][1]["schedule"] == "0 3 * * *"
     assert entries["src/jobs.eachMessage"][0] == "queue_consumer"           # kafkajs
-    [worker] = [e for _, e in entries.values() if e.get("queue") == "refunds"]   # BullMQ
-    assert worker["kind"] == "queue_consumer" and worker["system"] == "bullmq"
     [verified] = [e for _, e in entries.values() if e.get("verified_by")]
     assert (verified["kind"], verified["path"], verified["method"]) == \
         ("webhook", "/stripe/events", "POST")

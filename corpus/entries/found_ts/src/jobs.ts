@@ -2,6 +2,9 @@
 import cron from 'node-cron';
 import { Worker } from 'bullmq';
 import { Kafka } from 'kafkajs';
+import { createClient } from 'redis';
+import { Consumer } from 'sqs-consumer';
+import amqp from 'amqplib';
 import { issueRefund } from './payments';
 
 async function retryPendingRefunds() {
@@ -21,4 +24,22 @@ consumer.run({
   eachMessage: async ({ message }) => {
     await issueRefund(String(message.value), 100);
   },
+});
+
+const subscriber = createClient();
+await subscriber.subscribe('refund-requests', async (message) => {
+  await issueRefund(message, 100);
+});
+
+Consumer.create({
+  queueUrl: 'https://sqs.us-east-1.amazonaws.com/1/refunds',
+  handleMessage: async (message) => {
+    await issueRefund(String(message.Body), 100);
+  },
+}).start();
+
+const connection = await amqp.connect('amqp://localhost');
+const channel = await connection.createChannel();
+await channel.consume('chargebacks', async (msg) => {
+  await issueRefund(String(msg?.content), 100);
 });
