@@ -33,15 +33,16 @@ def entry_points(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
                  knowledge: Knowledge) -> tuple[Site, ...]:
     """`sites` with an entry point for each route handler, and webhooks settled."""
     routes = [*(s for s in sites if _is_route(s)), *_route_sites(files, sites, graph, knowledge)]
-    verifiers: dict[str, Site] = {}
+    verifiers: dict[str, list[Site]] = {}     # enclosing function -> its signature checks
     for site in sites:
         if site.kind is SiteKind.ENTRY_POINT and site.attr("entry_kind") == WEBHOOK \
                 and not site.attr("definition"):
-            verifiers.setdefault(site.symbol, site)
-    settled = {r.id: _settled(r, verifiers.get(str(r.attr("definition")))) for r in routes}
-    merged = {verifiers[key].id for key in {str(r.attr("definition")) for r in routes}
-              if key in verifiers}
-    lone = {v.id for v in verifiers.values()} - merged
+            verifiers.setdefault(site.symbol, []).append(site)
+    settled = {r.id: _settled(r, verifiers.get(str(r.attr("definition")), [None])[0])
+               for r in routes}
+    routed = {str(r.attr("definition")) for r in routes}
+    merged = {v.id for key, found in verifiers.items() if key in routed for v in found}
+    lone = {v.id for found in verifiers.values() for v in found} - merged
     present = {s.id for s in sites}
     out = [_own_webhook(s) if s.id in lone else settled.get(s.id, s) for s in sites
            if s.id not in merged]

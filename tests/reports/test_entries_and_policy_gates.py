@@ -125,8 +125,11 @@ def test_entry_points_are_sites_and_graph_nodes() -> None:
     registers = {(r["source"], r["target"]) for r in document["relations"]
                  if r["kind"] == "registers"}
     assert all((s["id"], f"function:{s['attrs']['definition']}") in registers for s in sites)
-    nodes = {n["id"] for n in topology_state(document, generated=GENERATED)["graph"]["nodes"]}
-    assert {s["id"] for s in sites} <= nodes
+    nodes = {n["id"]: n for n in topology_state(document, generated=GENERATED)["graph"]["nodes"]}
+    assert {s["id"] for s in sites} <= set(nodes)
+    labels = {nodes[s["id"]]["label"] for s in sites}
+    assert {"queue consumer refunds", "scheduled job cron", "webhook /stripe/events"} <= labels
+    assert all(nodes[s["id"]]["lane"] == "observation" for s in sites)
 
 
 # ---- authority that is not a model -----------------------------------------------------------
@@ -156,6 +159,8 @@ def test_python_configuration_flags_roles_and_rules_are_non_model_decision_point
     assert points["shop/refunds.py:refund_by_env"]["name"] == "~config:AUTO_APPROVE_REFUNDS"
     state = _state("authority/found_py")
     assert state["summary"]["non_model_authority_sites"] == 8
+    labels = {n["label"] for n in state["graph"]["nodes"] if n["kind"] == "config_gate"}
+    assert "role: user.role (not a model)" in labels
     assert state["hidden_authority"] == [] and state["prioritized_findings"] == []
     [outcome] = state["outcomes"]
     assert outcome["authorized_at"]["answer"] == "code policy only"
