@@ -7,7 +7,7 @@ one side is:
 - `config`: a read the packs' `[[policy_reads]]` paths name (`settings.AUTO_REFUND`,
   `process.env.AUTO_APPROVE === "true"`, `os.environ["X"]`);
 - `role`: a field they name (`user.role == "admin"`, `customer.tier in (...)`,
-  `request.user.is_superuser`), unless the value compared is one they list as something else
+  `request.user.is_superuser`) or a permission method (`user.has_perm("billing.refund")`), unless the value compared is one they list as something else
   (a chat message's `role == "assistant"`);
 - `rule`: a value of a row read from a store they name (`rule = db.query(Rule).first()` then
   `if amount <= rule.max_auto_refund:`); a bare existence test (`if not row:`) is a lookup,
@@ -162,8 +162,10 @@ def _read(rule: PolicyRead, local: _Local, scope: str, tested: Value,
 
 def _reads(rule: PolicyRead, local: _Local, tested: Value, other: Value | None) -> dict | None:
     """The gate's attributes when `tested` itself is a read `rule` names, else None."""
-    if tested.kind is ValueKind.CALL and rule.calls:
+    if tested.kind is ValueKind.CALL and (rule.calls or rule.methods):
         call = local.calls.get(tested.call or "")
+        if call is not None and call.receiver and call.name in rule.methods:
+            return {}
         if call is not None and call.callee in rule.calls:
             key = call.kwarg("key") or (call.args[0] if call.args else None)
             name = key.literal if key is not None and key.kind is ValueKind.STRING else None

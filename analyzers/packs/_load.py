@@ -229,6 +229,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                            calls=tuple(rule.get("calls", ())),
                            paths=tuple(rule.get("paths", ())),
                            fields=tuple(rule.get("fields", ())),
+                           methods=tuple(rule.get("methods", ())),
                            except_values=tuple(rule.get("except_values", ())),
                            stores=tuple(rule.get("stores", ())))
                 for rule in raw.get("policy_reads", ()))}

@@ -298,6 +298,7 @@ class PolicyRead:
     calls: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
     fields: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
     except_values: tuple[str, ...] = ()
     stores: tuple[str, ...] = ()
 

@@ -151,6 +151,8 @@ def test_python_configuration_flags_roles_and_rules_are_non_model_decision_point
         "refund_within_rule": ("rule", "amount <= rule.max_auto_refund_cents"),
         "refund_by_flag": ("flag", "ldclient.get.variation of auto-refunds"),
         "refund_by_experiment": ("flag", "statsig.statsig.check_gate of instant_refunds"),
+        "refund_with_permission": ("role",
+                                   'request.user.has_perm("shop.issue_refund") (truthy)'),
     }
     for point in points.values():
         assert point["inferred"] is True and point["model_authority"] is False
@@ -158,7 +160,7 @@ def test_python_configuration_flags_roles_and_rules_are_non_model_decision_point
         assert point["model_output_on_path"] is False
     assert points["shop/refunds.py:refund_by_env"]["name"] == "~config:AUTO_APPROVE_REFUNDS"
     state = _state("authority/found_py")
-    assert state["summary"]["non_model_authority_sites"] == 8
+    assert state["summary"]["non_model_authority_sites"] == 9
     labels = {n["label"] for n in state["graph"]["nodes"] if n["kind"] == "config_gate"}
     assert "role: user.role (not a model)" in labels
     assert state["hidden_authority"] == [] and state["prioritized_findings"] == []
@@ -173,7 +175,8 @@ def test_typescript_configuration_flags_roles_and_rules_are_non_model_decision_p
     kinds = {location.split(":")[1]: p["authority"] for location, p in points.items()}
     assert kinds == {"refundBySetting": "config", "refundForAdmins": "role",
                      "refundForGold": "role", "refundWithinRule": "rule",
-                     "refundByFlag": "flag", "refundByExperiment": "flag"}
+                     "refundByFlag": "flag", "refundByExperiment": "flag",
+                     "refundWithPermission": "role"}
     assert points["src/refunds.ts:refundBySetting"]["evidence"] == \
         "process.env.AUTO_REFUND == true"
     assert points["src/refunds.ts:refundWithinRule"]["evidence"] == \

@@ -47,3 +47,9 @@ export async function refundByExperiment(userId: string, charge: string) {
     await stripe.refunds.create({ charge });
   }
 }
+
+export async function refundWithPermission(user: { hasPermission(p: string): boolean }, charge: string) {
+  if (user.hasPermission('refunds:issue')) {
+    await stripe.refunds.create({ charge });
+  }
+}
