@@ -271,3 +271,18 @@ def test_wrappers_are_patterns_asked_after_aliases(tmp_path):
     with pytest.raises(PackError, match=r"demo.toml: wrappers\[0\]: "):
         load_pack(write(tmp_path, GOOD.replace('fingerprint = ["demo"]',
                                                'fingerprint = ["demo"]\nwrappers = ["a.{b"]')))
+
+
+def test_policy_reads_load_typed_and_reject_an_unknown_kind(tmp_path):
+    text = GOOD + '''
+[[policy_reads]]
+kind = "role"
+description = "role checks"
+fields = ["role"]
+methods = ["has_perm"]
+except_values = ["assistant"]
+'''
+    [rule] = load_pack(write(tmp_path, text)).policy_reads
+    assert (rule.kind, rule.fields, rule.methods, rule.except_values) == \
+        ("role", ("role",), ("has_perm",), ("assistant",))
+    assert "policy_reads" in error_of(tmp_path, text.replace('kind = "role"', 'kind = "vibe"'))
