@@ -153,6 +153,7 @@ def test_python_configuration_flags_roles_and_rules_are_non_model_decision_point
         "refund_by_experiment": ("flag", "statsig.statsig.check_gate of instant_refunds"),
         "refund_with_permission": ("role",
                                    'request.user.has_perm("shop.issue_refund") (truthy)'),
+        "refund_through_helper": ("config", "settings.HELPER_REFUNDS_ENABLED (truthy)"),
     }
     for point in points.values():
         assert point["inferred"] is True and point["model_authority"] is False
@@ -160,7 +161,10 @@ def test_python_configuration_flags_roles_and_rules_are_non_model_decision_point
         assert point["model_output_on_path"] is False
     assert points["shop/refunds.py:refund_by_env"]["name"] == "~config:AUTO_APPROVE_REFUNDS"
     state = _state("authority/found_py")
-    assert state["summary"]["non_model_authority_sites"] == 9
+    assert state["summary"]["non_model_authority_sites"] == 10
+    # A switch before a helper call selects the effect inside the helper (the chain's hop).
+    assert points["shop/refunds.py:refund_through_helper"]["selects"][0]["executor"] == \
+        "shop/refunds.py:_issue"
     labels = {n["label"] for n in state["graph"]["nodes"] if n["kind"] == "config_gate"}
     assert "role: user.role (not a model)" in labels
     assert state["hidden_authority"] == [] and state["prioritized_findings"] == []

@@ -59,3 +59,13 @@ def refund_by_experiment(user, charge_id: str) -> None:
 def refund_with_permission(request, charge_id: str) -> None:
     if request.user.has_perm("shop.issue_refund"):
         stripe.Refund.create(charge=charge_id)
+
+
+def _issue(charge_id: str) -> None:
+    stripe.Refund.create(charge=charge_id)
+
+
+def refund_through_helper(charge_id: str) -> None:
+    """The switch guards the call into the helper that moves the money."""
+    if settings.HELPER_REFUNDS_ENABLED:
+        _issue(charge_id)
