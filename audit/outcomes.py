@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.roles import function_node
+from topo.analyzers.ir import MODULE_SCOPE
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind, Tier
 from topo.analyzers.packs import Knowledge
 from topo.audit.contracts import UNKNOWN, Contracts, emu_action
@@ -180,16 +181,29 @@ def _path(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> OutcomePath:
     governed = any(s in facts.sites and facts.sites[s].kind is SiteKind.TOOL_REGISTRATION
                    and facts.knowledge.governed(facts.sites[s]) for s in chain.enforced_by)
     calls = tuple(s for s in chain.enforced_by if site_kind(facts, s) == "decision_call")
-    way_in = facts.ways_in.get(chain.entry)
-    kind = (_TOOL_KINDS.get(way_in.kind) or str(way_in.attr("entry_kind") or UNKNOWN)) \
-        if way_in is not None else UNKNOWN
+    kind, way_in = _entry_kind(facts, chain)
     return OutcomePath(chain.executor.id, chain.entry, functions, chain.origins,
                        tuple(s for s in chain.enforced_by if s not in bypassed), chain.gates,
-                       _points_of(facts, chain, bypassed), governed, calls, kind,
-                       way_in.id if way_in is not None else None, chain.policies)
+                       _points_of(facts, chain, bypassed), governed, calls, kind, way_in,
+                       chain.policies)
 
 
 _TOOL_KINDS = {SiteKind.TOOL_REGISTRATION: "tool", SiteKind.ACTION_HANDLER: "action_handler"}
+
+
+def _entry_kind(facts: OutcomeScope, chain: Chain) -> tuple[str, str | None]:
+    """How a chain starts, and the site that says so: a tool or an entry point; else code at
+    a module's top level, `script` under `if __name__ == "__main__":`, `module_load` when
+    importing the module runs it; else unknown (a function nothing calls or registers)."""
+    way_in = facts.ways_in.get(chain.entry)
+    if way_in is not None:
+        kind = _TOOL_KINDS.get(way_in.kind) or str(way_in.attr("entry_kind") or UNKNOWN)
+        return kind, way_in.id
+    if chain.entry.endswith(f".{MODULE_SCOPE}") and chain.hops:
+        guards = chain.hops[0].call.guards
+        main = any(g.condition is not None and "__main__" in g.condition.text for g in guards)
+        return ("script" if main else "module_load"), None
+    return UNKNOWN, None
 
 
 def _ways_in(sites: tuple[Site, ...]) -> dict[str, Site]:
