@@ -57,6 +57,7 @@ def test_python_jobs_consumers_webhooks_routes_and_commands_are_entry_points() -
         "billing.web.chargeback_webhook": "webhook",            # /webhooks/... path
         "billing.web.manual_refund": "http_route",
         "billing.web.refund_cli": "cli",                        # @click.command
+        "billing.views.retry_refund": "http_route",             # Django URLconf path()
     }
     assert entries["billing.jobs.refund_from_queue"][1]["queue"] == "refunds"
     assert entries["billing.jobs.on_refund_message"][1]["queue"] == "refund-requests"
@@ -71,8 +72,8 @@ def test_python_jobs_consumers_webhooks_routes_and_commands_are_entry_points() -
 def test_typescript_jobs_consumers_webhooks_and_routes_are_entry_points() -> None:
     entries = _entries("entries/found_ts")
     kinds = sorted(kind for kind, _ in entries.values())
-    assert kinds == ["http_route", *["queue_consumer"] * 5, "scheduled_job", "scheduled_job",
-                     "webhook", "webhook"]
+    assert kinds == ["http_route", "http_route", *["queue_consumer"] * 5, "scheduled_job",
+                     "scheduled_job", "webhook", "webhook"]
     systems = {e["system"]: e.get("queue") for _, e in entries.values()
                if e["kind"] == "queue_consumer"}
     assert systems == {"bullmq": "refunds", "kafka": None, "redis": "refund-requests",
@@ -125,7 +126,7 @@ def test_a_job_that_code_also_calls_is_still_a_way_in() -> None:
 def test_entry_points_are_sites_and_graph_nodes() -> None:
     document = _document("entries/found_py")
     sites = [s for s in document["sites"] if s["kind"] == "entry_point"]
-    assert len(sites) == 10 and all(s["attrs"]["definition"] for s in sites)
+    assert len(sites) == 11 and all(s["attrs"]["definition"] for s in sites)
     registers = {(r["source"], r["target"]) for r in document["relations"]
                  if r["kind"] == "registers"}
     assert all((s["id"], f"function:{s['attrs']['definition']}") in registers for s in sites)

