@@ -58,6 +58,8 @@ def test_python_jobs_consumers_webhooks_routes_and_commands_are_entry_points() -
         "billing.web.manual_refund": "http_route",
         "billing.web.refund_cli": "cli",                        # @click.command
         "billing.views.retry_refund": "http_route",             # Django URLconf path()
+        "billing.jobs.huey_nightly_refunds": "scheduled_job",   # @huey.periodic_task
+        "billing.jobs.refund_later": "queue_consumer",          # rq Queue.enqueue(f, ...)
     }
     assert entries["billing.jobs.refund_from_queue"][1]["queue"] == "refunds"
     assert entries["billing.jobs.on_refund_message"][1]["queue"] == "refund-requests"
@@ -126,7 +128,7 @@ def test_a_job_that_code_also_calls_is_still_a_way_in() -> None:
 def test_entry_points_are_sites_and_graph_nodes() -> None:
     document = _document("entries/found_py")
     sites = [s for s in document["sites"] if s["kind"] == "entry_point"]
-    assert len(sites) == 11 and all(s["attrs"]["definition"] for s in sites)
+    assert len(sites) == 13 and all(s["attrs"]["definition"] for s in sites)
     registers = {(r["source"], r["target"]) for r in document["relations"]
                  if r["kind"] == "registers"}
     assert all((s["id"], f"function:{s['attrs']['definition']}") in registers for s in sites)

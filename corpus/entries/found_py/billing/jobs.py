@@ -4,6 +4,9 @@ import pika
 import schedule
 from apscheduler.schedulers.background import BackgroundScheduler
 from celery import Celery, shared_task
+from huey import RedisHuey, crontab
+from redis import Redis
+from rq import Queue
 
 from billing.payments import issue_refund
 
@@ -44,3 +47,19 @@ def on_refund_message(channel, method, properties, body) -> None:
 
 channel = pika.BlockingConnection(pika.ConnectionParameters("localhost")).channel()
 channel.basic_consume(queue="refund-requests", on_message_callback=on_refund_message)
+
+
+huey = RedisHuey("billing")
+
+
+@huey.periodic_task(crontab(minute="0", hour="4"))
+def huey_nightly_refunds() -> None:
+    issue_refund("ch_huey", 100)
+
+
+def refund_later(charge_id: str) -> None:
+    issue_refund(charge_id, 100)
+
+
+def enqueue_refund(charge_id: str) -> None:
+    Queue(connection=Redis()).enqueue(refund_later, charge_id)
