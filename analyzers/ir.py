@@ -253,6 +253,9 @@ class Call:
     # Calls whose results the receiver is computed from: `llm.create(...).text.strip()`
     # reads the result of `create` (see `Value.results`).
     receiver_results: tuple[str, ...] = ()
+    # The access paths a receiver reads when it is no access path itself: `(a or "").lower()`
+    # (then `receiver` is None).
+    receiver_reads: tuple[str, ...] = ()
 
     def kwarg(self, name: str) -> Value | None:
         for key, value in self.kwargs:

@@ -280,6 +280,8 @@ _TEST = (
     _a("value_side", TEXT, "`left` when the other side is the left operand"),
     _a("value_kind", TEXT, "`name` when the other side is a name, not a literal"),
     _a("origins", NAMES, "ids of the inference sites whose output reaches the test"),
+    _a("derives", TEXT, "the name the test's result is stored in (`approved = bool(re.search("
+                        "…))`): a later `if approved:` only asks this test"),
 )
 
 _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
@@ -354,6 +356,12 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("approval_reason", TEXT, "the source text of the approval reason"),
         _a("on_approval", TEXT, "the qualified name of the function that answers each "
                                 "approval request (`onApproval`)", True),
+        _a("approval_predicate", TEXT, "the qualified name of the function that decides, per "
+           "call, whether a human approves it (`needs_approval=fn`)", True),
+        _a("approval_asks", FLAG, "the approval predicate asks for a human on every call: "
+           "the tool is approval-gated"),
+        _a("approval_conditional", FLAG, "the approval predicate asks for a human on some "
+           "calls only: the others run unreviewed"),
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
@@ -432,6 +440,10 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("verdict", LITERAL, "the verdict given", True),
         _a("verdict_keyword", TEXT, "the keyword argument that carries a guardrail's verdict "
                                     "(its tripwire)"),
+        _a("definition", TEXT, "the qualified name of the decorated function, or of a "
+                               "guardrail's function (its `execute`)", True),
+        _a("verdict_key", TEXT, "the key of the record a guardrail's function (`definition`) "
+                                "returns that carries its verdict (`tripwireTriggered`)"),
     ),
     SiteKind.CONFIG_GATE: (
         _a("flag", LITERAL, "the feature flag, setting or environment variable read", True),

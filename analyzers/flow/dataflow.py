@@ -93,6 +93,8 @@ class Flow:
         the arguments of builder steps chained on its result (`db.insert(t).values(row)`
         writes `row`; `.update(t).set(x).where(y)`)."""
         labels = set(self.path_labels(file, call.scope, call.receiver))
+        for read in call.receiver_reads:
+            labels |= self.path_labels(file, call.scope, read)
         for result in call.receiver_results:
             labels |= self.calls.get(result, _EMPTY)
         pending, seen = [call], {call.id}
@@ -173,6 +175,8 @@ class _Readers:
 
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
+    # function written as a call's argument -> its file (the call's result reads its returns)
+    callbacks: Mapping[FunctionKey, str] = field(default_factory=dict)
 
 
 def _bottom_up(by_path: Mapping[str, FileIR], graph: CallGraph, readers: _Readers
@@ -221,7 +225,10 @@ def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
         path = call_files.get(edge.call)
         if path is not None:
             callers[edge.callee].add(path)
-    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()})
+    callbacks = {function_key(file, value.ref): file.path for file in files
+                 for call in file.calls for value in (*call.args, *(v for _, v in call.kwargs))
+                 if value.kind is _LAMBDA and value.ref}
+    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, callbacks)
 
 
 class _State:
@@ -254,6 +261,8 @@ class _State:
         if labels and not labels <= self.returns[function]:
             self.returns[function] = self.returns[function] | labels
             self.dirty.update(self.readers.callers.get(function, ()))
+            if function in self.readers.callbacks:
+                self.dirty.add(self.readers.callbacks[function])
 
 
 def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
@@ -287,8 +296,10 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
         return
     target = graph.target(call)
     if target is None:
-        # A library call: its result is derived from what it consumed.
-        state.add_call(call.id, view.argument_labels(file, call))
+        # A library call: its result is derived from what it consumed, and from what the
+        # callbacks it is handed return (`KEYWORDS.some(k => text.includes(k))`).
+        state.add_call(call.id, view.argument_labels(file, call)
+                       | _callback_returns(file, call, state))
         return
     summary = state.returns.get(target, _EMPTY)
     if not summary:
@@ -305,6 +316,16 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
         else:
             labels.add(label)
     state.add_call(call.id, frozenset(labels))
+
+
+def _callback_returns(file: FileIR, call: Call, state: _State) -> Labels:
+    """What the functions written as a library call's arguments return (`arr.some(k =>
+    text.includes(k))`): the call's result is computed from them."""
+    labels: Labels = _EMPTY
+    for value in (*call.args, *(v for _, v in call.kwargs)):
+        if value.kind is _LAMBDA and value.ref:
+            labels = labels | state.returns.get(function_key(file, value.ref), _EMPTY)
+    return labels
 
 
 def _bindings(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,

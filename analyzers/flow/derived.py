@@ -6,6 +6,10 @@
   `output["action"] == "refund"`, `if data["ok"]:`, `match intent:`). Tests of the tool-call
   protocol (`stop_reason == "tool_use"`) or of a value's shape (`isinstance(x, str)`,
   `x is None`) are marked `protocol`: they say the output is well formed, not what to do.
+  A verdict parsed from the model's text into a name (`approved = bool(re.search(P, text))`,
+  `refused = any(k in text for k in KEYWORDS)`, TS `/P/.test(text)`, `text.includes("OK")`)
+  is a MODEL_BRANCH at that statement; it, and a test computed into a name (`ok = score >
+  0.8`), carry `derives`: the name a later `if approved:` only asks.
 - DISPATCHER: a call whose function is chosen at run time (`TOOLS[name](**args)`,
   `getattr(obj, name)(...)`, through a local alias `handler = self._routes[action]` then
   `handler(**kw)`, or a method of a lookup's result `registry.find(t => t.id === name).run()`,
@@ -26,11 +30,12 @@ from dataclasses import dataclass, replace
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
 from topo.analyzers.flow.dispatched_tools import case_key
-from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, FileIR, Guard,
-                               GuardKind, ValueKind, scope_chain)
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, Condition, FileIR,
+                               Guard, GuardKind, Value, ValueKind, scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "guards_of", "is_protocol_test", "is_dynamic_call",
+           "asked_verdicts", "derivations",
            "mark_conditional_atoms",
            "holding_condition", "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
 
@@ -46,6 +51,14 @@ _SHAPE_TESTS = ("isinstance(", "hasattr(", "callable(", "type(")
 _PROTOCOL_VALUE = re.compile(r"[a-z_.]+(_call|_item|_event|_delta|_use|_calls|_output)\Z"
                              r"|tool_use|tool_calls|function_call|end_turn|stop|text|message")
 ORDERING = frozenset({"<", "<=", ">", ">="})
+# Tests of a text, as methods (`re.search(P, t)`, `P.match(t)`, `t.startswith("OK")`, TS
+# `/P/.test(t)`, `t.includes("OK")`, `KEYWORDS.some(k => t.includes(k))`) or builtins over a
+# generator (`any(k in t for k in KEYWORDS)`): the language's own, no library's.
+_TEXT_TESTS = frozenset({"search", "match", "fullmatch", "findall", "test", "includes",
+                         "startswith", "endswith", "startsWith", "endsWith", "some", "every"})
+_TEXT_TEST_CALLS = frozenset({"builtins.any", "builtins.all"})
+# Calls that only turn their argument into a boolean: `bool(re.search(...))`, `Boolean(m)`.
+_TRUTH_CALLS = frozenset({"builtins.bool", "globalThis.Boolean"})
 CONDITIONAL_GUARDS = frozenset({GuardKind.IF, GuardKind.MATCH_CASE, GuardKind.TERNARY,
                                 GuardKind.BOOL_OP, GuardKind.EARLY_EXIT, GuardKind.WHILE})
 CONTROL_KINDS = frozenset({SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE})
@@ -64,7 +77,8 @@ def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
     modules = frozenset(file.module for file in data.files)
     found: dict[str, Site] = {}
     for file in data.files:
-        for site in (*_branch_sites(file, data.model), *_dispatchers(file, data.model, modules),
+        for site in (*_branch_sites(file, data.model), *_verdicts(file, data.model),
+                     *_dispatchers(file, data.model, modules),
                      *_fallbacks(file, control_calls)):
             found.setdefault(site.id, site)
     dispatching = _dispatch_cases(data.sites)
@@ -111,12 +125,15 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
 # ---- branches ------------------------------------------------------------------------------
 
 def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
-    tests = [(scope, guard.kind, guard.condition, guard.location)
-             for scope, guard in guards_of(file)]
-    # A test computed into a value is a decision too: `return score >= LIMIT`.
-    tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location)
+    tests: list[tuple[str, GuardKind, Condition | None, Location, str | None]] = [
+        (scope, guard.kind, guard.condition, guard.location, None)
+        for scope, guard in guards_of(file)]
+    # A test computed into a value is a decision too: `return score >= LIMIT`, `ok = s > 0.8`
+    # (which a later `if ok:` only asks).
+    tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location,
+               _verdict_name(holder) if isinstance(holder, Assignment) else None)
               for holder in (*file.assignments, *file.returns) if holder.condition is not None]
-    for scope, kind, condition, location in tests:
+    for scope, kind, condition, location, derives in tests:
         if condition is None:
             continue
         if kind is GuardKind.MATCH_CASE:
@@ -128,7 +145,71 @@ def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
         for comparison in condition.comparisons:
             site = _comparison_site(file, scope, comparison, model)
             if site is not None:
-                yield site
+                yield site if derives is None else _merged_site(site, derives=derives)
+
+
+def asked_verdicts(condition: Condition | None) -> frozenset[str]:
+    """The plain names a condition only asks (`if approved:`, `if not refused:`): a test
+    stored there (a site with `derives`) is the decision."""
+    return frozenset(str(c.left.ref) for c in (condition.comparisons if condition else ())
+                     if c.op in ("truthy", "falsy") and c.left.kind is ValueKind.NAME
+                     and (c.left.ref or "").isidentifier())
+
+
+def derivations(sites: Iterable[Site], file: FileIR, scope: str,
+                guard: Guard) -> Iterator[Site]:
+    """The tests that derived what `guard` asks, in its function or an enclosing one, before
+    it (`approved = bool(re.search(P, answer))` for `if approved:`)."""
+    names = asked_verdicts(guard.condition)
+    symbols = {file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}"
+               for candidate in scope_chain(scope)} if names else set()
+    for site in sites:
+        if site.symbol in symbols and site.kind.declares("derives") \
+                and site.attr("derives") in names and site.location.file == file.path \
+                and site.location.line <= guard.location.line:
+            yield site
+
+
+def _verdict_name(assignment: Assignment) -> str | None:
+    """The plain name a test's result is stored in (not an element, an update or a field)."""
+    plain = assignment.target.isidentifier() and not assignment.element \
+        and not assignment.augmented
+    return assignment.target if plain else None
+
+
+def _verdicts(file: FileIR, model: Flow) -> Iterator[Site]:
+    """A verdict parsed from the model's text, at the statement that parses it: into a name
+    (`approved = bool(re.search(P, answer))`, `ok = P.match(answer) is not None`), or
+    returned by a predicate (`return any(k in text for k in KEYWORDS)`), whose callers'
+    `if is_refusal(answer):` only ask it."""
+    calls = {call.id: call for call in file.calls}
+    holders = [(a, _verdict_name(a)) for a in file.assignments]
+    for holder, name in [*((a, n) for a, n in holders if n is not None),
+                         *((r, None) for r in file.returns)]:
+        if holder.value is None:
+            continue
+        candidates = [holder.value]
+        if holder.condition is not None:
+            candidates += [side for c in holder.condition.comparisons
+                           for side in (c.left, c.right) if side is not None]
+        if not any(_text_test(value, calls) for value in candidates):
+            continue
+        labels = model.value_labels(file, holder.scope, holder.value)
+        if labels:
+            yield _site(SiteKind.MODEL_BRANCH, file, holder.scope, holder.location,
+                        labels, op="truthy", operand=holder.value.text, derives=name)
+
+
+def _text_test(value: Value, calls: Mapping[str, Call], depth: int = 0) -> bool:
+    call = calls.get(value.call or "") if value.kind is ValueKind.CALL else None
+    if call is None or depth > 3:
+        return False
+    if call.callee in _TRUTH_CALLS and len(call.args) == 1:
+        return _text_test(call.args[0], calls, depth + 1)
+    # A method (a regex literal's `/P/.test(t)` has no receiver path and no callee), not a
+    # function of the repo that happens to be called `search`.
+    method = call.receiver is not None or call.callee is None
+    return call.callee in _TEXT_TEST_CALLS or (method and call.name in _TEXT_TESTS)
 
 
 def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
@@ -357,6 +438,10 @@ def _site(kind: SiteKind, file: FileIR, scope: str, location: Location,
     return Site(id=f"{kind.value}:{location.file}:{location.line}:{location.column}",
                 kind=kind, system=SYSTEM, language=file.language.value, location=location,
                 symbol=symbol, attrs=tuple(sorted(attrs.items())), inferred=True)
+
+
+def _merged_site(site: Site, **extra: object) -> Site:
+    return replace(site, attrs=_merged(site.attrs, **extra))
 
 
 def _merged(attrs: tuple, **extra: object) -> tuple:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from topo.analyzers.flow.approval_predicates import mark_approval_predicates
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
@@ -20,7 +21,7 @@ from topo.analyzers.ir import FileIR
 from topo.analyzers.flow.policy_gates import PolicyInput, policy_gates
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
-                                  load_packs)
+                                  load_packs, wrappers)
 from topo.analyzers.flow.dispatched_tools import split_dispatching
 from topo.analyzers.flow.entrypoints import entry_points
 from topo.analyzers.flow.tool_names import named_by_placement
@@ -63,11 +64,12 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     packs = load_packs() if packs is None else packs
     knowledge = Knowledge.of(packs)
     written = {call.id: call.callee for file in files for call in file.calls}
-    files = resolve_files(files, factories(packs), generic_attributes(packs))
+    files = resolve_files(files, factories(packs), generic_attributes(packs), wrappers(packs))
     graph = build_call_graph(files)
     named = named_by_placement(files, classify(files, packs, public_names, written), packs)
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
+    pack_sites = mark_approval_predicates(files, graph, pack_sites, knowledge)
     pack_sites = entry_points(files, pack_sites, graph, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
@@ -121,7 +123,10 @@ def _model_seeds(sites: tuple[Site, ...], graph: CallGraph, knowledge: Knowledge
                            for p in definition.parameters
                            if p.name not in _RECEIVERS
                            and not knowledge.injected(p.name, p.annotation)}
+    # A guardrail listed in an agent's options (`verdict_key`: its verdict is what its own
+    # function returns) makes the agent's constructor no control call.
     barriers = frozenset(str(s.attr("call")) for s in sites
-                         if s.kind in CONTROL_KINDS and s.attr("call"))
+                         if s.kind in CONTROL_KINDS and s.attr("call")
+                         and not (s.kind.declares("verdict_key") and s.attr("verdict_key")))
     return Seeds(calls=_seed_calls(sites, {SiteKind.INFERENCE}), parameters=parameters,
                  barriers=barriers)

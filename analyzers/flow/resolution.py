@@ -6,7 +6,8 @@ never sees the call. This stage joins the files and names, without guessing:
 - an instance made at module level and imported elsewhere (`from app.control import client`;
   TS `export const client = new AMIClient()`, `export default memrail`);
 - a factory's result (`ami = make_client()`, `async with make_client() as ami`,
-  `make_client().decide(...)`), from its return annotation or from what it returns;
+  `make_client().decide(...)`), from its return annotation or from what it returns, and a
+  pack wrapper's result, from its first argument (`chain = prompt.pipe(llm)`);
 - a parameter typed by its call sites (`await run(client)` then `client.decide(...)` in `run`),
   function values passed as callbacks included (`loop.start(draft_reply)` then
   `await on_message(text)`);
@@ -47,12 +48,15 @@ _MAX_DEPTH = 48
 
 
 def resolve_files(files: Iterable[FileIR], constructors: Container[str] = frozenset(),
-                  generics: Mapping[str, int] | None = None) -> tuple[FileIR, ...]:
+                  generics: Mapping[str, int] | None = None,
+                  wrappers: Container[str] = frozenset()) -> tuple[FileIR, ...]:
     """`files` with the callees and constant arguments this stage can name filled in.
     `constructors` are the packs' factory names (calls that build an instance), `generics`
-    their generic attributes (`pydantic_ai.RunContext.deps` → type argument 0)."""
+    their generic attributes (`pydantic_ai.RunContext.deps` → type argument 0), `wrappers`
+    their calls whose result holds their first argument (`prompt.pipe(llm)`)."""
     files = tuple(files)
-    resolver = _Resolver(files, build_call_graph(files), constructors, generics or {})
+    resolver = _Resolver(files, build_call_graph(files), constructors, generics or {},
+                         wrappers)
     return tuple(resolver.rewrite(file) for file in files)
 
 
@@ -60,10 +64,12 @@ class _Resolver:
     """Demand-driven, memoised answers over an index of every file (one run)."""
 
     def __init__(self, files: tuple[FileIR, ...], graph: CallGraph,
-                 constructors: Container[str], generics: Mapping[str, int]) -> None:
+                 constructors: Container[str], generics: Mapping[str, int],
+                 wrappers: Container[str] = frozenset()) -> None:
         self.graph = graph
         self.constructors = constructors
         self.generics = generics
+        self.wrappers = wrappers
         self.reexports = reexport_table(files)
         self.modules = {file.module for file in files}
         self.top_modules = {module.split(".", 1)[0] for module in self.modules}
@@ -368,6 +374,11 @@ class _Resolver:
         if target is not None:
             owner, _, name = target.rpartition(".")
             return owner if name in ("__init__", "constructor") else self.return_type(target)
+        if callee in self.wrappers:
+            # `promisify(exec)`, `prompt.pipe(llm)`: what the first argument holds
+            first = call.args[0] if call.args else None
+            return None if first is None or first.kind is ValueKind.SPREAD \
+                else self.value_type(file, call.scope, first)
         last = callee.rsplit(".", 1)[-1]
         return callee if last[:1].isupper() or callee in self.constructors else None
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import CallGraph
 from topo.analyzers.flow.dataflow import Flow
+from topo.analyzers.flow.derived import derivations
 from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.ir import Call, FileIR, GuardKind, Value
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind
@@ -151,6 +152,8 @@ def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
                  for s in data.sites if s.kind is SiteKind.CONFIG_GATE}
     kinds = {s.id: str(s.attr("authority_kind") or "flag") for s in data.sites
              if s.kind is SiteKind.CONFIG_GATE}
+    # Tests stored in a name (`approved = bool(re.search(P, answer))`) that `if approved:` asks.
+    verdicts = [s for s in data.sites if s.kind in _GATES and s.attr("derives")]
     for site in _of_kind(data.sites, SiteKind.EXECUTOR, SiteKind.DISPATCHER):
         found = calls.get(site.attr("call"))
         if found is None:
@@ -167,6 +170,8 @@ def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
                 policy = policy_at.get((where.file, where.line, where.column))
                 if policy is not None and policy.inferred:
                     yield _policy_edge(policy.id, site.id, kinds)
+            for gate in derivations(verdicts, file, call.scope, guard):
+                yield Edge(gate.id, site.id, EdgeKind.AUTHORITY, (("enforced", False),))
             for gate in sorted(data.authority.condition_labels(file, call.scope,
                                                                guard.condition)):
                 yield Edge(gate, site.id, EdgeKind.AUTHORITY, (("enforced", True),))

@@ -383,7 +383,10 @@ def _read_event_attribute_keys(name: str, value: Value, facts: FileFacts
 
 def _read_definition(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
     """The fully qualified name of the function a handler argument refers to, or of the class
-    of an object it builds or names."""
+    of an object it builds or names; nothing for a boolean (`needs_approval=True` names no
+    function)."""
+    if value.kind is ValueKind.BOOL:
+        return {}
     if value.kind is ValueKind.NAME and value.ref:
         local = facts.local_definition(value.ref)
         if local is not None:

@@ -24,6 +24,7 @@ from topo.analyzers.packs._attrs import extract_attrs, locate
 from topo.analyzers.packs._conditions import admitted
 from topo.analyzers.packs._expand import expand_state_dict
 from topo.analyzers.packs._facts import FileFacts, qualified
+from topo.analyzers.packs._follow import settled
 from topo.analyzers.packs._load import load_packs
 from topo.analyzers.packs._model import ENGINE_ATTRS, Entry, Pack, Trigger
 from topo.analyzers.packs._name_tier import NameTiers
@@ -218,15 +219,21 @@ def _inline_sites(entry: Entry, call: Call, facts: FileFacts) -> list[Site]:
     for position, (key, item) in enumerate(tools.entries):
         if tools.kind is ValueKind.DICT and (key is None or item.kind is not ValueKind.DICT):
             continue
-        if tools.kind is ValueKind.LIST and not _names_function(item, facts):
+        if tools.kind is ValueKind.LIST and entry.inline_objects:
+            item = _object_literal(item, call, facts)
+            if item is None:
+                continue
+        elif tools.kind is ValueKind.LIST and not _names_function(item, facts):
             continue
         attrs = _named_after_definition(entry, extract_attrs(
             entry.attrs, facts, replace(call, args=(item,), kwargs=())))
         attrs = {"tool_name": key, **attrs} if key is not None else attrs
         if admitted(entry, attrs):
             attrs |= _engine_attrs(entry, callee=call.callee, call=call.id)
-            sites.append(_site(entry, facts, call.location, symbol, attrs,
-                               key or str(position), call.id))
+            # Two lists of one call (`inputGuardrails`, `outputGuardrails`) keep apart.
+            suffix = key or (f"{entry.id}.{position}" if entry.inline_objects
+                             else str(position))
+            sites.append(_site(entry, facts, call.location, symbol, attrs, suffix, call.id))
     return sites
 
 
@@ -241,6 +248,15 @@ def _listed_once(sites: list[Site], matches: list[tuple[Call, Entry]]) -> list[S
                  if str(site.attr("call")) in decorators and site.attr("definition")}
     return [site for site in sites
             if not (str(site.attr("call")) in listing and site.attr("definition") in decorated)]
+
+
+def _object_literal(item: Value, call: Call, facts: FileFacts) -> Value | None:
+    """A list item written as an object literal, or a name bound to one by its only
+    assignment in this file (`const guard: InputGuardrail = { … }`); a call (`defineX({…})`)
+    or an imported name is registered where it is made, not here."""
+    if item.kind is ValueKind.NAME:
+        item = settled(item, call, facts, follow=True, through=())
+    return item if item.kind is ValueKind.DICT else None
 
 
 def _names_function(item: Value, facts: FileFacts) -> bool:

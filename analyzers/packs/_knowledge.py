@@ -30,6 +30,7 @@ class Knowledge:
     approval_attributes: tuple[str, ...] = ()
     approval_callbacks: tuple[str, ...] = ()
     approval_decision_keys: tuple[str, ...] = ()
+    approval_predicates: tuple[str, ...] = ()
     governed_systems: frozenset[str] = frozenset()
     identity: tuple[tuple[str, tuple[str, ...]], ...] = ()     # system → attributes
     retention: tuple[RetentionRule, ...] = ()
@@ -59,6 +60,7 @@ class Knowledge:
             approval_attributes=_union(pack.tools.approval_attributes for pack in packs),
             approval_callbacks=_union(pack.tools.approval_callbacks for pack in packs),
             approval_decision_keys=_union(pack.tools.approval_decision_keys for pack in packs),
+            approval_predicates=_union(pack.tools.approval_predicates for pack in packs),
             governed_systems=frozenset(system for pack in packs if pack.tools.governed
                                        for system in _systems(pack)),
             identity=tuple((system, pack.identity) for pack in packs if pack.identity
@@ -88,8 +90,15 @@ class Knowledge:
             any(text in (annotation or "") for text in self.injected_annotations)
 
     def requires_approval(self, registration: Site) -> bool:
-        """The registration says a human approves each call before it runs."""
-        return any(registration.attr(name) is True for name in self.approval_attributes)
+        """The registration says a human approves each call before it runs, or its approval
+        predicate always asks for one (`approval_asks`, set by flow/approval_predicates.py)."""
+        return any(registration.attr(name) is True for name in self.approval_attributes) \
+            or registration.attr("approval_asks") is True
+
+    def approval_predicate(self, registration: Site) -> str | None:
+        """The function that decides per call whether a human approves, when one is named."""
+        return next((str(registration.attr(name)) for name in self.approval_predicates
+                     if registration.attr(name)), None)
 
     def approval_callback(self, registration: Site) -> str | None:
         """The function that answers the registration's approval requests, when one is named."""

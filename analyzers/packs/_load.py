@@ -39,6 +39,9 @@ __all__ = ["load_pack", "load_packs", "default_pack_files", "pack_schema"]
 
 _PACKAGE = "topo.analyzers.packs"
 _MAX_REPORTED = 20
+# What an entry may read written inline: tools (`{ tools: { book: {...} } }`) and guardrails
+# (`inputGuardrails: [{ name, execute }]`).
+_INLINE_SITES = frozenset({SiteKind.TOOL_REGISTRATION, SiteKind.APPROVAL_GATE})
 
 
 def pack_schema() -> dict[str, Any]:
@@ -176,7 +179,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
-    for key in ("approval_attributes", "approval_callbacks"):
+    for key in ("approval_attributes", "approval_callbacks", "approval_predicates"):
         for index, name in enumerate(tools.get(key, ())):
             if not SiteKind.TOOL_REGISTRATION.declares(name):
                 raise PackError(f"{file}: tools.{key}[{index}]: "
@@ -201,6 +204,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 approval_attributes=tuple(tools.get("approval_attributes", ())),
                 approval_callbacks=tuple(tools.get("approval_callbacks", ())),
                 approval_decision_keys=tuple(tools.get("approval_decision_keys", ())),
+                approval_predicates=tuple(tools.get("approval_predicates", ())),
                 governed=tools.get("governed", False),
                 intent=_intent_rules(tools.get("intent"), file)),
             "identity": tuple(raw.get("identity", ())),
@@ -322,6 +326,7 @@ def _build_entry(raw: dict[str, Any], system: str, languages: frozenset[str],
         exact_methods=tuple(raw.get("exact_methods", ())),
         methods=tuple(raw.get("methods", ())),
         inline=_build_source(raw["inline"]) if "inline" in raw else None,
+        inline_objects=raw.get("inline_objects", False),
         tier_by_name=NameTier(raw["tier_by_name"]["attr"], raw["tier_by_name"].get("reads"))
         if "tier_by_name" in raw else None,
         unless=_judgements(raw, "unless", judgements, where),
@@ -453,10 +458,13 @@ def _check_entry(entry: Entry, where: str) -> None:
     if entry.methods and (entry.site is not SiteKind.TOOL_REGISTRATION or not on_object):
         raise PackError(f"{where}.methods: only tool_registration entries on a class base, or on "
                         "a call with a `definition` attribute naming the object, have methods")
-    if entry.inline is not None and (entry.site is not SiteKind.TOOL_REGISTRATION
+    if entry.inline is not None and (entry.site not in _INLINE_SITES
                                      or entry.on is not Trigger.CALL or entry.methods):
-        raise PackError(f"{where}.inline: only tool_registration entries on a call (without "
-                        "methods) read tools written inline")
+        raise PackError(f"{where}.inline: only tool_registration and approval_gate entries on "
+                        "a call (without methods) read what is written inline")
+    if entry.inline_objects and entry.inline is None:
+        raise PackError(f"{where}.inline_objects: says what an `inline` list holds; the entry "
+                        "has no `inline`")
     if entry.on not in (Trigger.DECORATOR, Trigger.CLASS_BASE) and "definition" not in names:
         for spec in entry.attrs:
             if spec.fallback_to_definition_name:

@@ -180,6 +180,9 @@ class Entry:
     # one registration per key whose value is an object literal, named by the key, its attrs
     # read from that object as if it were the call's first argument.
     inline: Source | None = None
+    # The items of an `inline` list are object literals, or names bound to one in the same
+    # file (`inputGuardrails: [{ name, execute }]`, `[mathGuardrail]`), not functions.
+    inline_objects: bool = False
     # A call of a remote tool by name (MCP `callTool`): the tier is that of the write verb the
     # name in this attribute begins with (`[tools.intent] verbs`); see `NameTier`.
     tier_by_name: NameTier | None = None
@@ -207,7 +210,10 @@ class ToolRules:
     each call before it runs (`needs_approval`). `approval_callbacks`: registration attributes
     naming the function that answers each approval request in place of a human (`on_approval`);
     `approval_decision_keys`: the keys of that function's returned record that carry the answer
-    (`{"approve": ...}`); a bare boolean is the answer too. `governed`: the system runs a registered tool
+    (`{"approve": ...}`); a bare boolean is the answer too. `approval_predicates`: registration
+    attributes naming a function that decides per call whether a human approves it
+    (`needs_approval=fn`): one that asks on every call gates the tool like `true`; one that
+    answers no for some calls lets those run unreviewed, and is no approval. `governed`: the system runs a registered tool
     only when an enforced decision selects it, with arguments from policy, not from a model
     (Memrail)."""
 
@@ -216,6 +222,7 @@ class ToolRules:
     approval_attributes: tuple[str, ...] = ()
     approval_callbacks: tuple[str, ...] = ()
     approval_decision_keys: tuple[str, ...] = ()
+    approval_predicates: tuple[str, ...] = ()
     governed: bool = False
     intent: IntentRules | None = None
 

@@ -144,6 +144,8 @@ class ExpressionReader:
         reads: set[str] = set()
         receiver: str | None = None
         results: tuple[str, ...] = ()
+        receiver_reads: tuple[str, ...] = ()
+        receiver_value: Value | None = None
         match function:
             case cst.Name(value=name):
                 pass
@@ -158,6 +160,8 @@ class ExpressionReader:
                 receiver_value = self.value(function, context)
                 reads.update(receiver_value.reads)
                 results = merged_results((receiver_value,))
+        if receiver is None and receiver_value is not None:
+            receiver_reads = receiver_value.reads
         arguments, keywords = self._arguments(node.args, context, reads)
         callee = self.resolver.resolve(function, context.scope) if isinstance(
             function, (cst.Name, cst.Attribute, cst.Subscript)) else None
@@ -169,7 +173,8 @@ class ExpressionReader:
             id=call_id, callee=callee, name=name, receiver=receiver, location=location,
             statement=context.statement, scope=context.scope.qualname, args=arguments,
             kwargs=keywords, guards=context.guards, awaited=awaited, decorates=decorates,
-            receiver_results=results))
+            receiver_results=results,
+            receiver_reads=receiver_reads))
         for sink in context.sinks:
             sink.append(call_id)
         return Value(ValueKind.CALL, self.text.text(node), call=call_id, reads=tuple(sorted(reads)))

@@ -3,8 +3,9 @@
 An access path is the expression as written, normalised: literal subscripts keep their key,
 other subscripts become `[*]`, a call inside a chain is written `f()`. Resolution maps an
 expression to the dotted name it denotes through imports, local definitions, constructor-typed
-instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`) and `self.method`;
-anything else is None.
+instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`), `self.method` and
+operators whose method builds an instance (`prompt | llm`: the model's `__ror__`); anything
+else is None.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from topo.analyzers.classes import member
 from topo.analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
 from topo.analyzers.python.spans import SourceText
 
+# The methods a binary operator calls, as in the data model (`a | b` is `a.__or__(b)`).
+_DUNDERS: dict[type[cst.BaseBinaryOp], str] = {cst.BitOr: "__or__"}
 _ANY = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object"})
 
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
@@ -120,6 +123,8 @@ class Resolver:
                 if head in self.returns:   # `def _resolve(self, p) -> Path`: a Path
                     return self.returns[head]
                 return head if head is not None and self.is_constructor(head) else None
+            case cst.BinaryOperation():
+                return self._operation(node, scope)
             case cst.Subscript(value=base):
                 # `Agent[Deps, Out]` parameterises a generic class: it still is `Agent`. An
                 # ALL_CAPS table (`TOOLS["refund"]`) or any other subscript is no class.
@@ -129,10 +134,23 @@ class Resolver:
                     and not last.isupper() else None
         return None
 
+    def _operation(self, node: cst.BinaryOperation, scope: Scope) -> str | None:
+        """`a | b` as Python runs it: `A.__or__(b)`, else `B.__ror__(a)`, each an instance
+        only when it builds one (a pack factory: LCEL `prompt | llm` is the model's
+        `__ror__`, so `(prompt | llm).invoke` is named through the model)."""
+        dunder = _DUNDERS.get(type(node.operator))
+        if dunder is None:
+            return None
+        for operand, method in ((node.left, dunder), (node.right, "__r" + dunder[2:])):
+            held = self.resolve(operand, scope)
+            if held is not None and self.is_constructor(f"{held}.{method}"):
+                return f"{held}.{method}"
+        return None
+
     def instance(self, value: cst.BaseExpression | None, scope: Scope) -> str | None:
         """What a name bound to `value` denotes: a constructed instance or an alias."""
         match value:
-            case cst.Call() | cst.Name() | cst.Attribute():
+            case cst.Call() | cst.Name() | cst.Attribute() | cst.BinaryOperation():
                 return self.resolve(value, scope)
             case cst.Await(expression=inner):
                 return self.instance(inner, scope)

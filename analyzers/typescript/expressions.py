@@ -200,6 +200,8 @@ class ExpressionReader:
         reads: set[str] = set()
         receiver: str | None = None
         results: tuple[str, ...] = ()
+        receiver_reads: tuple[str, ...] = ()
+        receiver_value: Value | None = None
         name = ""
         bare = unwrap(function) if function is not None else None
         if bare is not None and bare.type in ("identifier", "import", "super"):
@@ -218,6 +220,8 @@ class ExpressionReader:
             receiver_value = self.value(function, context)
             reads.update(receiver_value.reads)
             results = merged_results((receiver_value,))
+        if receiver is None and receiver_value is not None:
+            receiver_reads = receiver_value.reads
         arguments = self._arguments(node.child_by_field_name("arguments"), context, reads,
                                     naming)
         callee = None
@@ -232,7 +236,8 @@ class ExpressionReader:
             id=call_id, callee=callee, name=name, receiver=receiver, location=location,
             statement=context.statement, scope=context.scope.qualname, args=arguments,
             guards=context.guards, awaited=awaited, decorates=decorates,
-            receiver_results=results))
+            receiver_results=results,
+            receiver_reads=receiver_reads))
         for sink in context.sinks:
             sink.append(call_id)
         return Value(ValueKind.CALL, self.text.text(node), call=call_id,

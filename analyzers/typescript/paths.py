@@ -25,6 +25,10 @@ __all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
 TRANSPARENT = frozenset({"parenthesized_expression", "non_null_expression", "as_expression",
                          "satisfies_expression", "type_assertion"})
 
+# The child a chain continues through, toward the name it is rooted in.
+_CHAIN_BASES = {"member_expression": "object", "call_expression": "function",
+                "new_expression": "constructor"}
+
 
 def unwrap(node: tree_sitter.Node) -> tree_sitter.Node:
     """The expression inside type assertions, non-null assertions and parentheses."""
@@ -138,21 +142,25 @@ class Resolver:
                     return None
                 if self._is_namespace(function, scope):
                     return self.constructed(function, scope)
-                wrapped = self._wrapped(node, function, scope)
+                # Resolved once: a chain (`new StateGraph(…).addNode(…)…`) is read once per
+                # link, not twice (which doubles per link).
+                head = self.resolve(function, scope)
+                wrapped = self._wrapped(node, head, scope)
                 if wrapped is not None:
                     return wrapped
                 if is_capitalised(function, self.text) or self._is_external(function, scope):
-                    return self.resolve(function, scope)
+                    return head
                 return None
         return None
 
-    def _wrapped(self, call: tree_sitter.Node, function: tree_sitter.Node,
+    def _wrapped(self, call: tree_sitter.Node, function: str | None,
                  scope: Scope) -> str | None:
-        """`promisify(exec)` is `child_process.exec` when `util.promisify` is a pack wrapper."""
+        """`promisify(exec)` is `child_process.exec` when `util.promisify` is a pack wrapper
+        (`function` is the resolved name of what is called)."""
         arguments = call.child_by_field_name("arguments")
         if not self.wrappers or arguments is None or not arguments.named_children:
             return None
-        if self.resolve(function, scope) not in self.wrappers:
+        if function is None or function not in self.wrappers:
             return None
         return self.resolve(arguments.named_children[0], scope)
 
@@ -181,9 +189,9 @@ class Resolver:
     def _is_external(self, node: tree_sitter.Node, scope: Scope) -> bool:
         """Whether a function expression is rooted in a package import or a global."""
         node = unwrap(node)
-        while node.type in ("member_expression", "call_expression"):
-            inner = node.child_by_field_name("object" if node.type == "member_expression"
-                                              else "function")
+        while node.type in _CHAIN_BASES:
+            # `new ChatAnthropic({...}).withStructuredOutput(s)` is rooted in the constructor
+            inner = node.child_by_field_name(_CHAIN_BASES[node.type])
             if inner is None:
                 return False
             node = unwrap(inner)

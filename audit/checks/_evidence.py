@@ -13,7 +13,7 @@ from topo.audit.graph.build import SITE
 from topo.analyzers.model import Location, Site
 
 __all__ = ["callee_text", "control_text", "executor_text", "site_of", "origin_text",
-           "locations", "call_symbol"]
+           "locations", "call_symbol", "scope_symbol"]
 
 
 def site_of(ctx: CheckContext, site_id: str) -> Site | None:
@@ -55,4 +55,9 @@ def locations(ctx: CheckContext, site_ids: Iterable[str]) -> tuple[Location, ...
 
 def call_symbol(file: FileIR, call: Call) -> str:
     """The symbol of the definition a call sits in (`app.agent.handle`), as sites name it."""
-    return file.module if call.scope == MODULE_SCOPE else f"{file.module}.{call.scope}"
+    return scope_symbol(file, call.scope)
+
+
+def scope_symbol(file: FileIR, scope: str) -> str:
+    """The symbol of a scope of `file` (`app.agent.handle`), as sites name it."""
+    return file.module if scope == MODULE_SCOPE else f"{file.module}.{scope}"

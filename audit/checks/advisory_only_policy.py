@@ -14,6 +14,10 @@ approval", "above $N"…) — or that receives memory-delivered rules: a Mubit `
 (`remember(intent="rule")`, delivered by `get_context` or `mubit.learn.init()`/middleware) or
 MemexAI's `shared/**` prose (the prompt block), the observation edges from those sites into
 the model (other-systems.md A8, H3, X18).
+
+Also reported: a decorative verdict (issue #14), a model's or a decision's verdict assigned to
+a verdict-named local that nothing reads, beside an effect that runs on another test
+(`_decorative_verdicts`): authority asked for and then not enforced.
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ import re
 from collections.abc import Iterator
 
 from topo.audit import codes
-from topo.audit.checks._evidence import executor_text
+from topo.audit.checks._decorative_verdicts import decorative_verdicts
+from topo.audit.checks._evidence import (control_text, executor_text, origin_text,
+                                         scope_symbol, site_of)
+from topo.audit.checks._selection import CONTROLS
 from topo.audit.checks._prompts import (Prompt, ToolHolder, constraint_in, prompts_of,
                                         tool_holders)
 from topo.audit.checks._registry import CheckContext, check, executor_severity
@@ -37,6 +44,7 @@ _MARKUP = re.compile(r"^\s*(?:[-*+>#]+|\d+[.)])\s*")    # a Markdown bullet, hea
 
 @check(codes.ADVISORY_ONLY_POLICY)
 def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
+    yield from _decorative(ctx)
     rules = dict(_rules(ctx))
     if not rules:
         return
@@ -54,6 +62,27 @@ def advisory_only_policy(ctx: CheckContext) -> Iterator[Finding]:
                 severity=executor_severity(codes.ADVISORY_ONLY_POLICY, executor),
                 inferred=True)
             break
+
+
+def _decorative(ctx: CheckContext) -> Iterator[Finding]:
+    """A verdict asked for and then ignored by the effect (`_decorative_verdicts`)."""
+    for found in decorative_verdicts(ctx):
+        executor, name = found.chain.executor, found.assignment.target
+        sources = [s for s in (site_of(ctx, label) for label in found.labels) if s is not None]
+        control = next((s for s in sources if s.kind in CONTROLS), None)
+        source = control_text(control) if control is not None else \
+            f"model output of {origin_text(ctx, found.labels)}"
+        guard = found.guard.condition.text if found.guard and found.guard.condition else None
+        runs = f"runs on `{guard}` instead" if guard else "runs without it"
+        yield ctx.finding(
+            codes.ADVISORY_ONLY_POLICY, location=found.assignment.location,
+            symbol=scope_symbol(found.file, found.assignment.scope),
+            message=f"the verdict `{name}` from {source} is never read: "
+                    f"{executor_text(executor)} {runs}",
+            snippet=f"{name} = {found.assignment.value.text}",
+            path=(*found.labels, executor.id),
+            related=(*(s.location for s in sources), executor.location),
+            severity=executor_severity(codes.ADVISORY_ONLY_POLICY, executor), inferred=True)
 
 
 def _rules(ctx: CheckContext) -> Iterator[tuple[str, tuple[str, Prompt]]]:

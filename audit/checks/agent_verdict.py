@@ -9,13 +9,16 @@ Reported (1) at a `feedback(verdict=…)` whose verdict is model output; (2) at 
 whose verdict gates an executor, unless the repository shows the addressed reviewer answering
 with a verdict that is not model output (a human console calling `feedback`); (3) at a human
 approval call (MemoRizz `agent.approve`) that runs only when a model said so — an LLM
-auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict (OpenAI
-Agents `GuardrailFunctionOutput(tripwire_triggered=…)`, a pack's `verdict_keyword`) that is a
-guardrail agent's answer: authority held by a model with no `if` in the app.
+auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict that is a
+guardrail agent's answer: authority held by a model with no `if` in the app. The pack says
+where the verdict is: a keyword of the call that builds the guardrail's output (`verdict_keyword`:
+Python `GuardrailFunctionOutput(tripwire_triggered=…)`), or a key of the record the guardrail's
+function returns (`verdict_key` with `definition`: TS `execute` returning `{ tripwireTriggered }`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from topo.analyzers.flow.dataflow import Seeds, propagate
@@ -23,7 +26,8 @@ from topo.audit import codes
 from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
-from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.ir import Call, FileIR, Return, Value, ValueKind
+from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding, Severity
 
 __all__ = ["agent_verdict"]
@@ -100,15 +104,56 @@ def _model_guardrails(ctx: CheckContext) -> Iterator[Finding]:
     """A guardrail whose verdict (its tripwire) is model output: a guardrail agent decides what
     the run may do, with no `if` in the app. Medium: a model-judged guardrail is a common,
     deliberate design, but it is a control a prompt can talk past."""
+    reported: set[Location] = set()
     for site in ctx.facts.sites:
         if site.kind is not SiteKind.APPROVAL_GATE or site.attr("operation") != "guardrail" \
-                or not site.attr("verdict_keyword") or not site.attr("call"):
+                or not site.attr("call"):
             continue
         file, call = ctx.calls[str(site.attr("call"))]
-        verdict = value_of(call, str(site.attr("verdict_keyword")))
-        if verdict is not None and ctx.facts.model.value_labels(file, call.scope, verdict):
+        for scope, verdict, location, symbol in _verdicts(file, call, site):
+            if location in reported or not ctx.facts.model.value_labels(file, scope, verdict):
+                continue
+            reported.add(location)
             yield ctx.finding(
-                codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
+                codes.AGENT_VERDICT, location=location, symbol=symbol,
                 message=f"the guardrail's verdict `{verdict.text}` is model output: a model "
-                        f"decides what the run may do (`{site.symbol}`)",
+                        f"decides what the run may do (`{symbol}`)",
                 snippet=verdict.text, severity=Severity.MEDIUM)
+
+
+def _verdicts(file: FileIR, call: Call, site: Site
+              ) -> Iterator[tuple[str, Value, Location, str]]:
+    """Where a guardrail states its verdict, with the scope it is read in: the keyword of
+    the call that builds its output (Python `GuardrailFunctionOutput(tripwire_triggered=…)`,
+    at the site), or the key of each record its function returns (TS `return {
+    tripwireTriggered }`, at that key's line)."""
+    keyword = site.attr("verdict_keyword")
+    if keyword:
+        verdict = value_of(call, str(keyword))
+        if verdict is not None:
+            yield call.scope, verdict, site.location, site.symbol
+    key, function = site.attr("verdict_key"), site.attr("definition")
+    if not key or not isinstance(function, str) or \
+            not function.startswith(file.module + "."):
+        return
+    qualname = function[len(file.module) + 1:]
+    for returned in file.returns:
+        verdict = returned.value.entry(str(key)) if returned.scope == qualname and \
+            returned.value is not None and returned.value.kind is ValueKind.DICT else None
+        if verdict is not None:
+            yield qualname, verdict, _key_location(returned, str(key)), function
+
+
+def _key_location(returned: Return, key: str) -> Location:
+    """The line of `key` in a returned object literal: the record's text counted from the
+    return (the IR keeps no position per key); the return itself when the key is past the
+    text the IR keeps."""
+    match = re.search(rf"(?<![\w$]){re.escape(key)}\s*[:,}}\n]", returned.value.text) \
+        if returned.value is not None else None
+    if match is None:
+        return returned.location
+    before = returned.value.text[:match.start()]
+    if "\n" not in before:
+        return returned.location
+    return Location(returned.location.file, returned.location.line + before.count("\n"),
+                    len(before) - before.rfind("\n"))

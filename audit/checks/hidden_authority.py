@@ -11,7 +11,7 @@ from topo.audit import codes
 from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
-from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding, Severity
 
 __all__ = ["hidden_authority", "gate_text"]
@@ -54,12 +54,22 @@ def _asks_predicate(gate: Site, gates: list[Site]) -> bool:
                for other in gates)
 
 
+def _asks_verdict(gate: Site, gates: list[Site]) -> bool:
+    """`if approved:` only asks a verdict derived on the same path (`approved =
+    bool(re.search(P, answer))`, `ok = score > 0.8`): one decision, reported where it is
+    derived, with this test as a related location."""
+    operand = str(gate.attr("operand") or "")
+    return gate.attr("op") in ("truthy", "falsy") and operand.isidentifier() and any(
+        other is not gate and other.attr("derives") == operand for other in gates)
+
+
 @check(codes.HIDDEN_AUTHORITY)
 def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
     """One finding per test, each model test on a path its own (thresholds are not hidden by
     the routing test above them): the most severe effect it selects is named, with its path;
     the others it also selects are related locations."""
     selected: dict[str, list[tuple[Site, Chain]]] = {}
+    asking: dict[str, list[Location]] = {}     # derived verdict -> the tests that ask it
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):
             gates = [ctx.graph.nodes[g]["site"] for g in chain.gates]
@@ -67,6 +77,13 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
                      and not _only_tool_arguments(ctx, g) and not _asks_predicate(g, gates)]
             if chain.governed or not gates:
                 continue
+            for gate in [g for g in gates if _asks_verdict(g, gates)]:
+                gates.remove(gate)
+                for derived in gates:
+                    if derived.attr("derives") == gate.attr("operand"):
+                        asked = asking.setdefault(derived.id, [])
+                        if gate.location not in asked:
+                            asked.append(gate.location)
             # Every distinct model test on the path is a gate of its own: a routing test
             # (`action == "refund"`) must not hide the threshold that authorizes beneath it.
             for gate in gates:
@@ -86,7 +103,7 @@ def hidden_authority(ctx: CheckContext) -> Iterator[Finding]:
                     f"selects `{executor.attr('callee') or executor.symbol}` "
                     f"({executor.attr('tier')}){more}",
             snippet=test, path=chain.path,
-            related=tuple(effect.location for effect, _ in effects),
+            related=(*(effect.location for effect, _ in effects), *asking.get(gate_id, ())),
             severity=executor_severity(codes.HIDDEN_AUTHORITY, executor),
             inferred=True)
     yield from _model_routing(ctx)

@@ -3,26 +3,31 @@
 Seed 000, "Pattern 4: require a human": "After authenticating approval for that operation, pass
 `InvokeOptions(human_consent=True)` … Never infer consent from model output"; "Integration
 invariants": "`require_human` needs authenticated consent for the specific operation, not a
-model assertion". Three shapes:
+model assertion". Four shapes:
 - `human_consent=` in a decision call's options carries model output;
 - a consent-like parameter (`approved`, `confirm`, `force`, …) on a function registered as a
   model-invocable tool: the model fills it in (the `tool_consent` pack's approval-gate sites);
   Memrail-registered tools are excluded (their arguments come from policy, not the model) and
   so are tools that require a human approval before they run;
 - a branch on a model-output field named like consent (`review["approved"]`) that selects a
-  consequential executor with nothing enforced on the chain.
+  consequential executor with nothing enforced on the chain;
+- a test of a record or state field named like consent (`if request.approved:`) that a
+  model-invoked tool, or model output, writes elsewhere (`_consent_writes`).
 A literal `human_consent=True` is not reported: it is the documented form once the
 application has authenticated the approval.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from topo.analyzers.ir import Value, ValueKind
+from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.ir import FileIR, GuardKind, Language, Value, ValueKind
 from topo.analyzers.paths import root_of, segments
 from topo.audit import codes
-from topo.audit.checks._evidence import control_text, executor_text, locations, origin_text, site_of
+from topo.audit.checks._consent_writes import ConsentWrite, consent_writes
+from topo.audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
+                                         origin_text, site_of)
 from topo.audit.graph.chains import Chain
 from topo.audit.checks._registry import CheckContext, check
 from topo.audit.checks._values import option
@@ -53,6 +58,7 @@ def model_consent(ctx: CheckContext) -> Iterator[Finding]:
             snippet=str(site.attr("parameter")), path=(site.id,), inferred=True)
     asserted = {(s.symbol, str(s.attr("parameter"))) for s in parameters}
     yield from _consent_branches(ctx, asserted)
+    yield from _written_consent(ctx)
 
 
 def _consent_options(ctx: CheckContext) -> Iterator[Finding]:
@@ -109,6 +115,57 @@ def _consent_branches(ctx: CheckContext, asserted: set[tuple[str, str]]) -> Iter
                             f"{executor_text(executor)}",
                     snippet=operand, path=chain.path, related=(executor.location,),
                     inferred=True)
+
+
+_TESTS = frozenset({GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.TERNARY, GuardKind.BOOL_OP,
+                    GuardKind.WHILE, GuardKind.MATCH_CASE})
+
+
+def _written_consent(ctx: CheckContext) -> Iterator[Finding]:
+    """An approval read from a record or state field the model can write (`_consent_writes`):
+    `if refund.approved:` where a model-invoked tool sets `approved`. A field whose tested
+    value is model output itself is `_consent_branches`' shape."""
+    writes = consent_writes(ctx, CONSENT_FIELDS)
+    if not writes:
+        return
+    reported: set[str] = set()
+    model = ctx.facts.model
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in ctx.reach.of(executor):
+            if chain.governed:
+                continue
+            for hop in chain.hops:
+                key = function_key(hop.file, hop.call.scope)
+                for guard in hop.call.guards:
+                    if guard.kind not in _TESTS or guard.condition is None:
+                        continue
+                    for comparison in guard.condition.comparisons:
+                        value = comparison.left
+                        found = _writers(writes.get(_field(ctx, value), ()), hop.file, key)
+                        place = str(comparison.location)
+                        if not found or place in reported or \
+                                model.value_labels(hop.file, hop.call.scope, value):
+                            continue
+                        reported.add(place)
+                        write = found[0]
+                        yield ctx.finding(
+                            codes.MODEL_CONSENT, location=comparison.location,
+                            symbol=call_symbol(hop.file, hop.call),
+                            message=f"approval `{value.text}` reads `{write.field}`, which "
+                                    f"{write.writer} writes (`{write.text}`), and selects "
+                                    f"{executor_text(executor)}",
+                            snippet=value.text, path=(*chain.origins, executor.id),
+                            related=(*(w.location for w in found), executor.location),
+                            inferred=True)
+
+
+def _writers(writes: Iterable[ConsentWrite], file: FileIR, key: str) -> list[ConsentWrite]:
+    """The writes a reader in `file` (function `key`) may see: same language, another
+    function, those in the reader's own file first."""
+    python = file.language is Language.PYTHON
+    found = [w for w in writes if w.python == python and w.scope != key]
+    return sorted(found, key=lambda w: (w.location.file != file.path, w.location.file,
+                                        w.location.line, w.location.column))
 
 
 def _tested_value(ctx: CheckContext, chain: Chain, gate: Site) -> Value | None:

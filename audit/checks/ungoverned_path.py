@@ -48,11 +48,11 @@ def _effect(executor: Site) -> str:
     return f"`{executor.attr('callee') or executor.symbol}` ({executor.attr('tier')})"
 
 
-def _fails_open(chains: list[Chain]) -> str:
+def _fails_open(ctx: CheckContext, chains: list[Chain]) -> str:
     """Why a registration's approval does not count, when that is a reason."""
     switches = [switch for chain in chains for _, switch in chain.fails_open]
     if not switches:
-        return ""
+        return _conditional(ctx, chains)
     switch = switches[0]
     if switch == ALWAYS:
         return "; its approval callback approves every call"
@@ -70,6 +70,17 @@ def _not_model(ctx: CheckContext, chains: list[Chain]) -> str:
     label = gate.attr("operand") or gate.attr("flag") or gate.attr("callee")
     kind = gate.attr("authority_kind") or "flag"
     return f"; `{label}` ({kind}) stands on it but approves nothing the model proposes"
+
+
+def _conditional(ctx: CheckContext, chains: list[Chain]) -> str:
+    """A tool whose approval predicate asks a human for some calls only."""
+    for origin in (o for chain in chains for o in chain.origins):
+        site = ctx.graph.nodes[origin].get("site") if origin in ctx.graph else None
+        if site is not None and site.kind is SiteKind.TOOL_REGISTRATION \
+                and site.attr("approval_conditional"):
+            return (f"; its approval predicate `{site.attr('approval_predicate')}` lets "
+                    "some calls run without a human")
+    return ""
 
 
 def _locations(ctx: CheckContext, ids: Iterator[str] | tuple[str, ...]) -> tuple[Location, ...]:
@@ -98,7 +109,7 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
             message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
-                    f"with no enforced authority check on the path{more}{_fails_open(chains)}"
+                    f"with no enforced authority check on the path{more}{_fails_open(ctx, chains)}"
                     f"{_not_model(ctx, chains)}",
             snippet=str(executor.attr("callee") or executor.symbol), path=chain.path,
             related=_related(ctx, chains),

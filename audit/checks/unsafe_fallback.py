@@ -22,6 +22,10 @@ seed 002 M11), consumed by a loop that never tests a chunk for it (`_streams`); 
 tools handed to a model without the prompt block that carries their policy (MemexAI, seed 003
 X1: `_prompt_block`), medium; and the tool router switched off for more tools than a small
 set (MemoRizz `ContextPolicy(progressive_tool_disclosure=False)`, M4: `_tool_exposure`), medium.
+
+A fifth: a permission the handler leaves granted (issue #14), `allowed = True; try: allowed =
+bool(decide(...).selected) except: pass; if allowed: effect`, or a predicate helper whose
+handler answers yes (`_flag_fallbacks`): reported at the permissive assignment or `return`.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from topo.audit.graph.chains import Chain, Hop
 from topo.audit.checks._registry import (CheckContext, check, executor_severity,
                                          severity_for)
 from topo.audit.checks._selection import CONTROLS, empty_selection_hop
+from topo.audit.checks._flag_fallbacks import FlagFallback, FlagIndex, flag_fallbacks
 from topo.audit.checks._prompt_block import tools_without_prompt_block
 from topo.audit.checks._streams import unchecked_streams
 from topo.audit.checks._tool_exposure import oversized_direct_exposure
@@ -68,11 +73,58 @@ def unsafe_fallback(ctx: CheckContext) -> Iterator[Finding]:
             reported.add((hop.call.id, executor.id))
             yield _finding(ctx, chain, hop, control, fallback)
     yield from _handler_dispatches(ctx, fallbacks, controls, {call for call, _ in reported})
+    yield from _flags(ctx, fallbacks, controls)
 
 
 _EXCLUDING = frozenset({"==", "in"})        # the guarded code runs when these do *not* hold
 _INCLUDING = frozenset({"!=", "not in"})
 _BRANCHES = (GuardKind.IF, GuardKind.TERNARY, GuardKind.BOOL_OP)
+
+
+def _flags(ctx: CheckContext, fallbacks: dict, controls: dict[str, Site]) -> Iterator[Finding]:
+    """A permission that a failed control call leaves granted: a flag initialised (or set in
+    the handler) to a value the effect's guard passes, or a predicate helper answering yes
+    from its handler (`_flag_fallbacks`)."""
+    reported: set[tuple[str, str]] = set()
+    index = FlagIndex(ctx, controls, fallbacks)
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in ctx.reach.of(executor):
+            for found in flag_fallbacks(index, chain):
+                key = (str(found.where), executor.id)
+                if key not in reported:
+                    reported.add(key)
+                    yield _flag_finding(ctx, chain, found)
+
+
+_FLAG_SHAPES = {
+    "initial": "leaves `{flag}` at its initial `{value}`",
+    "handler": "sets `{flag}` to `{value}`",
+    "helper": "answers `{value}` for `{flag}`",
+}
+
+
+def _flag_finding(ctx: CheckContext, chain: Chain, found: FlagFallback) -> Finding:
+    executor = chain.executor
+    condition = found.guard.condition.text if found.guard.condition else found.flag
+    what = _FLAG_SHAPES[found.shape].format(flag=found.flag, value=found.value)
+    path = tuple(dict.fromkeys((*chain.origins, found.control.id,
+                                *((found.fallback.id,) if found.fallback else ()),
+                                executor.id)))
+    return ctx.finding(
+        codes.UNSAFE_FALLBACK, location=found.where, symbol=found.symbol,
+        message=f"when {control_text(found.control)} raises, its `except` handler {what}, "
+                f"so {_guard_effect(found, condition)} {executor_text(executor)}: the "
+                "failure grants the permission",
+        snippet=f"{found.flag} = {found.value}", path=path,
+        related=(*locations(ctx, path[:-1]), found.hop.call.location),
+        severity=executor_severity(codes.UNSAFE_FALLBACK, executor))
+
+
+def _guard_effect(found: FlagFallback, condition: str) -> str:
+    if found.guard.kind is GuardKind.EARLY_EXIT:
+        return f"the early exit on `{condition}` does not stop"
+    return f"`{condition}` still holds and runs" if found.guard.polarity else \
+        f"`{condition}` still fails and runs"
 
 
 def _direct_exposure(ctx: CheckContext) -> Iterator[Finding]:

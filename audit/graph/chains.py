@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from topo.analyzers.flow.callgraph import function_key
-from topo.analyzers.flow.derived import is_protocol_test
+from topo.analyzers.flow.derived import asked_verdicts, derivations, is_protocol_test
 from topo.analyzers.flow.dispatched_tools import in_case
 from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.facts import SourceFacts
-from topo.analyzers.ir import Call, FileIR, Guard, GuardKind
+from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Guard, GuardKind, scope_chain
 from topo.analyzers.flow.roles import function_node
 from topo.audit.graph.build import callers, sites_of_kind
 from topo.audit.graph.failopen import approval_switch
@@ -273,7 +273,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
             # shows up in the executor's arguments.
             if not labels or guard.kind is GuardKind.LOOP:
                 continue
-            found = _gates_of(ctx, hop.file, guard, gate_sites)
+            found = _gates_of(ctx, hop.file, hop.call.scope, guard, gate_sites)
             # A guard that only tests the tool-call protocol (`stop_reason == "tool_use"`)
             # says the model asked for a tool, not which effect: it is no influence by itself.
             if found and all(is_protocol_test(ctx.graph.nodes[g]["site"]) for g in found):
@@ -311,10 +311,12 @@ def _passed(ctx: _Scope, origin: str, first: Hop) -> bool:
         in_case(first.call, site)
 
 
-def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list[str]:
+def _gates_of(ctx: _Scope, file: FileIR, scope: str, guard: Guard,
+              gate_sites: dict) -> list[str]:
     """Gate sites of one guard: a predicate function's own thresholds first (the deepest
-    evidence, e.g. `should_refund` comparing the model's confidence), then the comparisons
-    written in the guard itself."""
+    evidence, e.g. `should_refund` comparing the model's confidence), then the tests that
+    derived a name the guard only asks (`approved = …` for `if approved:`), then the
+    comparisons written in the guard itself."""
     inner: list[str] = []
     for call_id in guard.condition.calls if guard.condition else ():
         target = ctx.facts.graph.resolved.get(call_id)
@@ -323,4 +325,15 @@ def _gates_of(ctx: _Scope, file: FileIR, guard: Guard, gate_sites: dict) -> list
     local = [gate_sites[(c.location.file, c.location.line, c.location.column)].id
              for c in (guard.condition.comparisons if guard.condition else ())
              if (c.location.file, c.location.line, c.location.column) in gate_sites]
-    return [*sorted(inner), *local]
+    return [*sorted(inner), *_derivations(ctx, file, scope, guard), *local]
+
+
+def _derivations(ctx: _Scope, file: FileIR, scope: str, guard: Guard) -> list[str]:
+    """For `if approved:`, the tests that derived `approved` (`approved = bool(re.search(P,
+    answer))`, `ok = s > 0.8`): the `if` only asks them."""
+    if not asked_verdicts(guard.condition):
+        return []
+    gates = [ctx.graph.nodes[g]["site"] for candidate in scope_chain(scope)
+             for g in ctx.index.gates_in.get(
+                 file.module if candidate == MODULE_SCOPE else f"{file.module}.{candidate}", ())]
+    return sorted(site.id for site in derivations(gates, file, scope, guard))

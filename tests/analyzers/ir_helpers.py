@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Container
 
 from topo.analyzers.ir import Assignment, Call, FileIR
 from topo.analyzers.packs import factories
@@ -14,10 +15,11 @@ PATH = "app/agents/refund.py"
 MODULE = "app.agents.refund"
 
 
-def parse(source: str, *, path: str = PATH, module: str = MODULE) -> FileIR:
+def parse(source: str, *, path: str = PATH, module: str = MODULE,
+          factories: Container[str] = FACTORIES) -> FileIR:
     """The IR of a dedented inline source; any internal error raises (strict)."""
     return parse_python(path, textwrap.dedent(source).lstrip("\n"), module, strict=True,
-                        factories=FACTORIES)
+                        factories=factories)
 
 
 def call(ir: FileIR, name: str, *, nth: int = 0) -> Call:

@@ -365,3 +365,44 @@ def test_typed_property_and_method_return_annotations_name_the_declared_class() 
     assert only_call(ir, "write_text").callee == "pathlib.Path.write_text"
     assert only_call(ir, "write_bytes").callee is None        # no declared return: not guessed
     assert only_call(ir, "bit_length").callee == "app.agents.refund.Computer.size.bit_length"
+
+
+def test_a_receiver_that_is_no_path_keeps_what_it_reads():
+    ir = parse('ok = (reply.text or "").lower()\nname = user.name.lower()\n')
+    first, second = call(ir, "lower"), call(ir, "lower", nth=1)
+    assert (first.receiver, first.receiver_reads) == (None, ("reply.text",))
+    assert (second.receiver, second.receiver_reads) == ("user.name", ())
+
+
+def test_a_binary_operator_is_typed_by_the_method_python_calls() -> None:
+    ir = parse('''
+        from pkg import Model, Prompt, Parser
+        llm = Model()
+        chain = Prompt() | llm | Parser()
+        chain.run()
+        right = llm | Parser()
+        right.run()
+        plain = Prompt() | Parser()
+        plain.run()
+        other = (Prompt() & llm)
+        other.run()
+    ''', factories=frozenset({"pkg.Model.__ror__", "pkg.Model.__ror__.__or__",
+                              "pkg.Model.__or__"}))
+    # `a | b` is `A.__or__(b)`, else `B.__ror__(a)`, an instance only when a factory builds it
+    assert [c.callee for c in ir.calls if c.name == "run"] == [
+        "pkg.Model.__ror__.__or__.run", "pkg.Model.__or__.run", None, None]
+
+
+def test_an_lcel_sequence_and_chained_derivations_keep_the_model_type() -> None:
+    ir = parse('''
+        from langchain_core.output_parsers import StrOutputParser
+        from langchain_core.prompts import ChatPromptTemplate
+        from langchain_openai import ChatOpenAI
+        prompt = ChatPromptTemplate.from_messages([("user", "{t}")])
+        ChatOpenAI(model="m").bind_tools([]).with_config({}).with_retry().invoke("x")
+        (prompt | ChatOpenAI().with_structured_output(S)).invoke({})
+        (prompt | StrOutputParser()).invoke({})
+    ''')
+    assert [c.callee for c in ir.calls if c.name == "invoke"] == [
+        "langchain_openai.ChatOpenAI.bind_tools.with_config.with_retry.invoke",
+        "langchain_openai.ChatOpenAI.with_structured_output.__ror__.invoke", None]

@@ -414,3 +414,63 @@ def test_an_ancestor_defined_in_the_audited_repo_keeps_its_written_name() -> Non
     """})
     bases = next(d.bases for d in files["search.py"].definitions if d.name == "PdfSearch")
     assert "crewai.tools.BaseTool" in bases
+
+
+def test_a_derived_runnable_imported_from_another_module_keeps_the_model_type() -> None:
+    files = _resolved(**{"llm.py": """
+        from langchain_anthropic import ChatAnthropic
+        model = ChatAnthropic(model="m").bind_tools([]).with_config({"tags": ["x"]})
+        def make():
+            return ChatAnthropic(model="m").with_structured_output(S)
+    """, "use.py": """
+        from llm import model, make
+        def go(text):
+            model.invoke(text)
+            make().invoke(text)
+    """})
+    assert _callees(files["use.py"], "invoke") == [
+        "langchain_anthropic.ChatAnthropic.bind_tools.with_config.invoke",
+        "langchain_anthropic.ChatAnthropic.with_structured_output.invoke"]
+
+
+def test_ts_a_derived_runnable_exported_from_another_module_keeps_the_model_type() -> None:
+    from topo.analyzers.ir import Language
+    files = [parse_typescript("src/llm.ts", textwrap.dedent("""
+        import { ChatAnthropic } from "@langchain/anthropic";
+        export const model = new ChatAnthropic({}).withStructuredOutput(schema, { name: "x" });
+    """), "src/llm", Language.TYPESCRIPT), parse_typescript("src/use.ts", textwrap.dedent("""
+        import { model } from "./llm";
+        export async function go(text: string) { return await model.invoke(text); }
+    """), "src/use", Language.TYPESCRIPT)]
+    resolved = {f.path: f for f in resolve_files(files, FACTORIES)}
+    assert _callees(resolved["src/use.ts"], "invoke") == [
+        "@langchain/anthropic.ChatAnthropic.withStructuredOutput.invoke"]
+
+
+def test_ts_a_pipe_on_a_prompt_imported_from_another_module_holds_the_model() -> None:
+    from topo.analyzers.ir import Language
+    from topo.analyzers.packs import wrappers
+    files = [parse_typescript("src/prompts.ts", textwrap.dedent("""
+        import { ChatPromptTemplate } from "@langchain/core/prompts";
+        export const prompt = ChatPromptTemplate.fromMessages([["user", "{t}"]]);
+    """), "src/prompts", Language.TYPESCRIPT, wrappers=wrappers()),
+        parse_typescript("src/chains.ts", textwrap.dedent("""
+        import { ChatAnthropic } from "@langchain/anthropic";
+        import { StringOutputParser } from "@langchain/core/output_parsers";
+        import { prompt } from "./prompts";
+        const llm = new ChatAnthropic({});
+        export const chain = prompt.pipe(llm);
+        export const render = prompt.pipe(new StringOutputParser());
+    """), "src/chains", Language.TYPESCRIPT, wrappers=wrappers()),
+        parse_typescript("src/use.ts", textwrap.dedent("""
+        import { chain, render } from "./chains";
+        export async function go(t: string) {
+          await chain.invoke({ t });
+          await render.invoke({ t });
+        }
+    """), "src/use", Language.TYPESCRIPT, wrappers=wrappers())]
+    resolved = {f.path: f for f in resolve_files(files, FACTORIES, wrappers=wrappers())}
+    # The pipe holds its argument: the model, or a parser (no model runs: not an inference)
+    assert _callees(resolved["src/use.ts"], "invoke") == [
+        "@langchain/anthropic.ChatAnthropic.invoke",
+        "@langchain/core/output_parsers.StringOutputParser.invoke"]

@@ -111,3 +111,49 @@ def test_a_chain_through_a_switched_approval_is_not_governed(fixture, governed, 
     chains = reaching_chains(result.graph, result.facts).of(executor)
     assert chains and all(c.governed == governed for c in chains)
     assert {s for c in chains for _, s in c.fails_open} == set(fails_open)
+
+
+_PREDICATE = '''import shutil
+from agents import Agent, function_tool
+{module}
+
+@function_tool(needs_approval={predicate})
+def purge(path: str) -> str:
+    shutil.rmtree(path)
+    return "purged"
+
+
+agent = Agent(name="ops", tools=[purge])
+'''
+
+
+@pytest.mark.parametrize(("module", "predicate", "asks"), [
+    ("async def always(ctx, params, call_id):\n    print(params)\n    return True",
+     "always", True),
+    ("", "True", True),
+    ("", "False", False),
+    ("async def never(ctx, params, call_id):\n    return False", "never", False),
+    ("async def never(ctx, params, call_id):\n    if params:\n        return None\n"
+     "    return 0", "never", False),
+    ("async def silent(ctx, params, call_id):\n    print(params)", "silent", False),
+    # Asking for some calls only lets the others run unreviewed.
+    ("async def big(ctx, params, call_id):\n    return params['path'].startswith('/')",
+     "big", False),
+    ("async def big(ctx, params, call_id):\n    if params['path'] == '/':\n"
+     "        return True\n    return False", "big", False),
+    # Not read: a lambda's body, a predicate from a library.
+    ("", "lambda ctx, params, call_id: True", False),
+    ("from approvals import policy", "policy", False),
+])
+def test_an_approval_predicate_gates_the_tool_only_when_it_always_asks(
+        tmp_path: Path, module, predicate, asks) -> None:
+    (tmp_path / "app.py").write_text(_PREDICATE.format(module=module, predicate=predicate))
+    result = run_audit(AuditRequest(root=tmp_path, jobs=1, cache_dir=None))
+    [executor] = sites_of_kind(result.graph, SiteKind.EXECUTOR)
+    chains = reaching_chains(result.graph, result.facts).of(executor)
+    assert chains and all(c.governed == asks for c in chains)
+    findings = [f for f in result.findings if f.code.id == "UNGOVERNED-PATH"]
+    assert bool(findings) is not asks
+    conditional = "big" in predicate
+    assert any("lets some calls run without a human" in f.message
+               for f in findings) is conditional

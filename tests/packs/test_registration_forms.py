@@ -167,6 +167,51 @@ def test_inline_needs_a_call_registration(tmp_path):
         load_pack(path)
 
 
+GUARDS = '''
+system = "kit"
+languages = ["typescript"]
+fingerprint = ["kit"]
+[[entries]]
+id = "kit.guards"
+on = "call"
+match = ["kit.Agent"]
+site = "approval_gate"
+role = "authority"
+inline = { arg = 0, path = "guards" }
+inline_objects = true
+[entries.attrs]
+definition = { object_key = "execute", as = "definition" }
+verdict_key = "tripped"
+'''
+
+
+def test_inline_objects_are_one_site_per_object_literal_or_name_bound_to_one(tmp_path):
+    path = tmp_path / "kit.toml"
+    path.write_text(GUARDS, encoding="utf-8")
+    source = """
+        import { Agent, defineGuard } from 'kit';
+        import { shared } from './shared';
+        const named = { name: 'n', execute: async () => ({ tripped: true }) };
+        const built = defineGuard({ execute: async () => ({ tripped: false }) });
+        new Agent({ guards: [named, { execute: async (x) => ({ tripped: x }) }, built, shared] });
+        """
+    found = {site.id: site.attr("definition")
+             for site in classify([parse_ts(source)], load_packs([path]))
+             if site.kind is SiteKind.APPROVAL_GATE}
+    # A call (registered where it is made) and an imported name are not read here.
+    assert found == {
+        "approval_gate:src/app/agent.ts:5:1:kit.guards.0": "src/app/agent.named.execute",
+        "approval_gate:src/app/agent.ts:5:1:kit.guards.1": "src/app/agent.guards.execute"}
+
+
+def test_inline_objects_need_an_inline_list(tmp_path):
+    path = tmp_path / "kit.toml"
+    path.write_text(GUARDS.replace('inline = { arg = 0, path = "guards" }\n', ''),
+                    encoding="utf-8")
+    with pytest.raises(PackError, match=r"entries\[0\]\.inline_objects"):
+        load_pack(path)
+
+
 PUBLIC = INLINE.replace('match = ["kit.generate"]', 'match = ["@acme/kit.generate"]')
 
 

@@ -227,3 +227,48 @@ def test_a_class_bases_are_what_it_extends_and_implements() -> None:
     bases = {d.qualname: d.bases for d in ir.definitions if d.kind is DefinitionKind.CLASS}
     assert bases["Local"] == ("@openai/agents.Shell", "@openai/agents.Editor")
     assert bases["Browser"] == ("@langchain/core/tools.StructuredTool", "@openai/agents.Computer")
+
+
+def test_a_receiver_that_is_no_path_keeps_what_it_reads():
+    ir = parse_ts("const ok = (reply.text ?? '').toLowerCase();\nconst n = user.name.trim();\n")
+    first, second = call(ir, "toLowerCase"), call(ir, "trim")
+    assert (first.receiver, first.receiver_reads) == (None, ("reply.text",))
+    assert (second.receiver, second.receiver_reads) == ("user.name", ())
+
+
+def test_a_chain_on_a_constructed_package_instance_keeps_its_type_at_any_depth() -> None:
+    ir = parse_ts("""
+        import { Client } from 'pkg';
+        class Local { make() { return 1; } }
+        export async function go() {
+          const one = new Client({ k: 1 }).derive(1);
+          await one.run();
+          await new Client().derive(1).configure({}).run();
+          const local = new Local().make();
+          await local.run();
+        }
+    """)
+    runs = [c.callee for c in ir.calls if c.name == "run"]
+    # One expression or several: the method of a package instance's result is named through
+    # it; a repo class's method result is left to the resolution stage (its return type).
+    assert runs == ["pkg.Client.derive.run", "pkg.Client.derive.configure.run", None]
+
+
+def test_a_pack_wrapper_method_denotes_its_argument_through_a_chain() -> None:
+    from topo.analyzers.packs import wrappers
+    ir = parse_ts("""
+        import { ChatAnthropic } from '@langchain/anthropic';
+        import { ChatPromptTemplate } from '@langchain/core/prompts';
+        import { StringOutputParser } from '@langchain/core/output_parsers';
+        const prompt = ChatPromptTemplate.fromMessages([['user', '{t}']]);
+        const llm = new ChatAnthropic({});
+        export async function go() {
+          await prompt.pipe(llm).invoke({});
+          await prompt.pipe(llm).pipe(new StringOutputParser()).invoke({});
+          await prompt.pipe(new StringOutputParser()).invoke({});
+        }
+    """, wrappers=wrappers())
+    assert [c.callee for c in ir.calls if c.name == "invoke"] == [
+        "@langchain/anthropic.ChatAnthropic.invoke",
+        "@langchain/anthropic.ChatAnthropic.pipe.invoke",
+        "@langchain/core/output_parsers.StringOutputParser.invoke"]

@@ -3,6 +3,7 @@ and the rest of the audit completes."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from topo.analyzers.ir import Language
@@ -73,6 +74,18 @@ def test_deep_nesting_does_not_crash() -> None:
     source = "const x = " + "[\n" * 3000 + "]\n" * 3000 + ";\ngo();\n"
     ir = parse_typescript("src/a.ts", source, "src/a")
     assert ir.parse_error is None or "nested" in ir.parse_error.reason
+
+
+def test_a_long_builder_chain_on_a_constructed_instance_is_read_in_linear_time() -> None:
+    # `new StateGraph(...).addNode(...)...` with a pack wrapper loaded: each link's callee is
+    # resolved once (resolving it twice per link doubled the work per link: 2**18 here).
+    links = "".join(f"\n  .addNode('n{i}', step{i})" for i in range(18))
+    source = f"import {{ Graph }} from 'pkg';\nconst g = new Graph({{}}){links};\ng.compile();\n"
+    started = time.perf_counter()
+    ir = parse_typescript("src/a.ts", source, "src/a", wrappers=frozenset({"util.promisify"}))
+    assert time.perf_counter() - started < 3
+    (compiled,) = [c for c in ir.calls if c.name == "compile"]
+    assert compiled.callee == "pkg.Graph" + ".addNode" * 18 + ".compile"
 
 
 def test_the_audit_completes_around_broken_and_odd_files(tmp_path: Path) -> None:

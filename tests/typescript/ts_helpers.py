@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Container
 
 from topo.analyzers.ir import Call, FileIR, Language
 from topo.analyzers.typescript import ProjectLayout, parse_typescript
@@ -12,11 +13,12 @@ MODULE = "src/app/agent"
 
 
 def parse_ts(source: str, *, path: str = PATH, module: str | None = None,
-             language: Language | None = None, layout: ProjectLayout | None = None) -> FileIR:
+             language: Language | None = None, layout: ProjectLayout | None = None,
+             wrappers: Container[str] = frozenset()) -> FileIR:
     """The IR of a dedented inline source; any internal error raises (strict)."""
     module = module if module is not None else path.rsplit(".", 1)[0]
     return parse_typescript(path, textwrap.dedent(source).lstrip("\n"), module, language,
-                            layout=layout, strict=True)
+                            layout=layout, strict=True, wrappers=wrappers)
 
 
 def call(ir: FileIR, name: str, *, nth: int = 0) -> Call:

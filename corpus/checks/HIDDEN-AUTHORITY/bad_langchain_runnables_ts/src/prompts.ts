@@ -1,0 +1,3 @@
+import { ChatPromptTemplate } from "@langchain/core/prompts";
+
+export const triagePrompt = ChatPromptTemplate.fromTemplate("Should we refund this ticket? {ticket}");
