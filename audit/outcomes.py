@@ -196,6 +196,9 @@ def _entry_kind(facts: OutcomeScope, chain: Chain) -> tuple[str, str | None]:
     a module's top level, `script` under `if __name__ == "__main__":`, `module_load` when
     importing the module runs it; else unknown (a function nothing calls or registers)."""
     way_in = facts.ways_in.get(chain.entry)
+    if way_in is not None and way_in.kind is SiteKind.TOOL_REGISTRATION and \
+            way_in.attr("receives") == "output":
+        return "output_validator", way_in.id    # handed the model's output, not a tool call
     if way_in is not None:
         kind = _TOOL_KINDS.get(way_in.kind) or str(way_in.attr("entry_kind") or UNKNOWN)
         return kind, way_in.id

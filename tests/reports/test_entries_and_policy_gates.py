@@ -229,3 +229,9 @@ def test_the_html_shows_entry_points_and_non_model_points() -> None:
     html = render_html(_document("entries/found_py"))
     assert 'id="entry-points"' in html and "queue consumer" in html
     assert "stripe.Webhook.construct_event" in html
+
+
+def test_an_output_validator_is_its_own_way_in() -> None:
+    """Handed the model's output, not a tool call: the path says so."""
+    kinds = set(_path_kinds("checks/UNGOVERNED-PATH/bad_output_validator").values())
+    assert "output_validator" in kinds and "tool" not in kinds
