@@ -15,7 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-__all__ = ["AttrValue", "AttributeDecl", "Edge", "EdgeKind", "FLAG", "LITERAL", "Location",
+__all__ = ["AttrValue", "AttributeDecl", "AUTHORITY_KINDS", "ENTRY_KINDS", "Edge", "EdgeKind",
+           "FLAG", "LITERAL", "Location",
            "LOWEST_LEVEL", "NAMES", "ROLE_KINDS", "SITE_ATTRIBUTES", "Site", "SiteKind", "TEXT",
            "Tier", "UndeclaredAttribute", "Unknown"]
 
@@ -91,6 +92,7 @@ class SiteKind(enum.Enum):
     MEMORY_READ = "memory_read"
     MEMORY_WRITE = "memory_write"
     VALIDATION = "validation"      # a model-derived value checked against a fixed set (zod enum)
+    ENTRY_POINT = "entry_point"    # how work starts without a caller in the repo (job, queue…)
 
     def declares(self, name: str) -> bool:
         """Whether sites of this kind may carry attribute `name`: code that reads an attribute
@@ -132,6 +134,14 @@ LOWEST_LEVEL = _TIER_LEVELS[Tier.NONE]
 
 
 AttrValue = str | int | float | bool | None | tuple
+
+# Seed 000's audit scope: the ways work starts (`entry_point` sites' `entry_kind`), the most
+# specific first: a route whose body is a verified provider webhook is a webhook, not only a
+# route. A chain that starts in a model-callable tool has entry kind `tool`.
+ENTRY_KINDS = ("webhook", "scheduled_job", "queue_consumer", "cli", "http_route")
+# Authority that is not a model (`config_gate` sites' `authority_kind`): configuration policy,
+# feature flags and experiments, role or tier branches, database-driven rules.
+AUTHORITY_KINDS = ("config", "flag", "role", "rule")
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,8 +448,15 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
                                 "returns that carries its verdict (`tripwireTriggered`)"),
     ),
     SiteKind.CONFIG_GATE: (
-        _a("flag", LITERAL, "the feature flag read", True),
+        _a("flag", LITERAL, "the feature flag, setting or environment variable read", True),
         _a("default", LITERAL, "the value used when the flag cannot be read", True),
+        _a("authority_kind", TEXT, "which authority that is not a model (an AUTHORITY_KINDS "
+                                   "value): config, flag, role or rule"),
+        _a("op", TEXT, "a derived gate: the comparison operator (`truthy` for a bare test)"),
+        _a("operand", TEXT, "a derived gate: the source text of the tested side"),
+        _a("value", LITERAL, "a derived gate: the other side, its literal or its source text"),
+        _a("value_side", TEXT, "a derived gate: `left` when the other side is the left operand"),
+        _a("sources", NAMES, "a rule gate: ids of the database reads whose rows it tests"),
     ),
     SiteKind.EXECUTOR: (
         _a("tier", TEXT, "the consequence tier (a Tier value)"),
@@ -553,6 +570,15 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
     SiteKind.VALIDATION: (
         _a("validator", TEXT, "the validator (`zod.enum`)"),
         _a("value", TEXT, "the source text of the validated value"),
+    ),
+    SiteKind.ENTRY_POINT: (
+        _a("entry_kind", TEXT, "how the work starts (an ENTRY_KINDS value)"),
+        _a("definition", TEXT, "the qualified name of the function that runs", True),
+        _a("schedule", LITERAL, "scheduled jobs: the schedule as written", True),
+        _a("queue", LITERAL, "queue consumers: the queue, topic or channel consumed", True),
+        _a("path", LITERAL, "routes and webhooks: the path handled", True),
+        _a("method", LITERAL, "routes: the HTTP method handled", True),
+        _a("verified_by", TEXT, "webhooks: the call that verifies the provider's signature"),
     ),
 }
 

@@ -16,7 +16,7 @@ from topo.audit.policy import Emu
 __all__ = ["FindingFacts", "HiddenAuthority", "finding_facts", "NO_POINT"]
 
 NO_POINT = "none"
-_AUTHORITY_KINDS = (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH, SiteKind.CONFIG_GATE,
+_AUTHORITY_KINDS = (SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH,
                     SiteKind.PROMPT_POLICY, SiteKind.APPROVAL_GATE)
 
 

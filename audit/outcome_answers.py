@@ -6,7 +6,8 @@ can match and act. Each answer carries its evidence; `outcomes.py` assembles the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import Knowledge
@@ -52,6 +53,10 @@ class OutcomePath:
     decision_points: tuple[str, ...]   # the named decision points that decide this path
     selected_by_policy: bool = False   # the entry is a tool that runs only when an EMU selects it
     decision_calls: tuple[str, ...] = ()   # every decision call the chain waits for (site ids)
+    entry_kind: str = UNKNOWN        # how the chain starts: tool, scheduled_job, webhook, … (or
+                                     # unknown: a function nothing calls or registers)
+    entry_site: str | None = None    # the entry point or tool registration saying so
+    policies: tuple[str, ...] = ()   # config gates on the chain (authority that is not a model)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,8 @@ class OutcomeScope:
     contracts: Contracts
     knowledge: Knowledge
     findings: tuple[Finding, ...]
+    ways_in: Mapping[str, Site] = field(default_factory=dict)   # function node -> the entry
+                                                                # point or tool that runs it
 
 
 def site_kind(facts: OutcomeScope, site_id: str) -> str:
@@ -114,6 +121,9 @@ def authorized_answer(paths: tuple[OutcomePath, ...], authority: tuple[Authority
     if any(p.decision_calls for p in paths):
         return Answer("bypassed", "a decision call stands on the path, but the effect runs "
                       "without its selection (see UNSAFE-FALLBACK)")
+    if authority and all(a.kind == SiteKind.CONFIG_GATE.value for a in authority):
+        return Answer("code policy only", "configuration, flag, role or database-rule checks "
+                      "select it; none of them decides on what a model proposes")
     if authority:
         return Answer("advisory only", "only unenforced authority (a model-derived test, an "
                       "advisory rule) stands before it")

@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
+from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.roles import function_node
+from topo.analyzers.ir import MODULE_SCOPE
 from topo.analyzers.model import Edge, EdgeKind, Site, SiteKind, Tier
 from topo.analyzers.packs import Knowledge
 from topo.audit.contracts import UNKNOWN, Contracts, emu_action
@@ -55,6 +57,8 @@ class Proposal:
     model_outputs: tuple[str, ...]
     selected_by_policy: bool
     decision_points: tuple[str, ...]
+    entry_kind: str = UNKNOWN        # OutcomePath.entry_kind
+    entry_site: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,7 @@ def outcomes_of(sites: tuple[Site, ...], edges: tuple[Edge, ...], reach: Reach,
         {row.emu_key: row for row in rows}, tuple(s for s in sites if s.kind is SiteKind.FALLBACK),
         tuple(s.id for s in sites if s.kind is SiteKind.ACTION_HANDLER
               and s.attr("action_type") == "decision_prompt"),
-        contracts, knowledge, findings)
+        contracts, knowledge, findings, _ways_in(sites))
     projects = {spot.node: spot.project for spot in placement.nodes}
     groups: dict[tuple[str, str, str, str | None], list[Site]] = defaultdict(list)
     for site in sites:
@@ -159,7 +163,8 @@ def _outcome(facts: OutcomeScope, key: tuple[str, str, str, str | None], members
         project=project, effect=effect, tier=tier, destination=destination, executors=ids,
         tools=named, paths=paths, proposals=tuple(dict.fromkeys(
             Proposal(p.entry, p.proposed_by, p.selected_by_policy,
-                     p.decision_points if p.selected_by_policy else ()) for p in paths)),
+                     p.decision_points if p.selected_by_policy else (), p.entry_kind,
+                     p.entry_site) for p in paths)),
         authority=authority, authorized=authorized_answer(paths, authority),
         influences=_influences(facts, paths, candidates), human_review=human_answer(reviews),
         reviews=reviews,
@@ -176,9 +181,46 @@ def _path(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> OutcomePath:
     governed = any(s in facts.sites and facts.sites[s].kind is SiteKind.TOOL_REGISTRATION
                    and facts.knowledge.governed(facts.sites[s]) for s in chain.enforced_by)
     calls = tuple(s for s in chain.enforced_by if site_kind(facts, s) == "decision_call")
+    kind, way_in = _entry_kind(facts, chain)
     return OutcomePath(chain.executor.id, chain.entry, functions, chain.origins,
                        tuple(s for s in chain.enforced_by if s not in bypassed), chain.gates,
-                       _points_of(facts, chain, bypassed), governed, calls)
+                       _points_of(facts, chain, bypassed), governed, calls, kind, way_in,
+                       chain.policies)
+
+
+_TOOL_KINDS = {SiteKind.TOOL_REGISTRATION: "tool", SiteKind.ACTION_HANDLER: "action_handler"}
+
+
+def _entry_kind(facts: OutcomeScope, chain: Chain) -> tuple[str, str | None]:
+    """How a chain starts, and the site that says so: a tool or an entry point; else code at
+    a module's top level, `script` under `if __name__ == "__main__":`, `module_load` when
+    importing the module runs it; else unknown (a function nothing calls or registers)."""
+    way_in = facts.ways_in.get(chain.entry)
+    if way_in is not None and way_in.kind is SiteKind.TOOL_REGISTRATION and \
+            way_in.attr("receives") == "output":
+        return "output_validator", way_in.id    # handed the model's output, not a tool call
+    if way_in is not None:
+        kind = _TOOL_KINDS.get(way_in.kind) or str(way_in.attr("entry_kind") or UNKNOWN)
+        return kind, way_in.id
+    if chain.entry.endswith(f".{MODULE_SCOPE}") and chain.hops:
+        guards = chain.hops[0].call.guards
+        main = any(g.condition is not None and "__main__" in g.condition.text for g in guards)
+        return ("script" if main else "module_load"), None
+    return UNKNOWN, None
+
+
+def _ways_in(sites: tuple[Site, ...]) -> dict[str, Site]:
+    """function node → what runs it from outside the code: a model-callable tool (or a
+    Memrail action handler) first, else its most specific entry point (entrypoints.py)."""
+    found = {function_node(key): site for key, site in entry_of(sites).items()}
+    for site in sites:
+        definition = site.attr("definition") if site.kind in _TOOL_KINDS else None
+        if isinstance(definition, str) and definition:
+            node = function_node(definition)
+            known = found.get(node)
+            if known is None or known.kind is SiteKind.ENTRY_POINT:
+                found[node] = site
+    return found
 
 
 def _points_of(facts: OutcomeScope, chain: Chain, bypassed: set[str]) -> tuple[str, ...]:
@@ -233,15 +275,17 @@ def _candidates(facts: OutcomeScope, tools: tuple[str, ...], paths: tuple[Outcom
 
 def _authority(facts: OutcomeScope, ids: tuple[str, ...], paths: tuple[OutcomePath, ...]
                ) -> tuple[Authority, ...]:
-    """Enforced authority and model-derived gates on the chains, then authority edges into
-    the executors or the tools that run them (config gates, thresholds, approvals: authority
-    that is not the model's)."""
+    """Enforced authority, model-derived gates and config gates (authority that is not a
+    model: it selects, it approves nothing a model proposes) on the chains, then authority
+    edges into the executors or the tools that run them."""
     found: dict[str, Authority] = {}
     for path in paths:
         for site_id in path.enforced_by:
             found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), True, "chain"))
         for site_id in path.gates:
             found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), False, "chain"))
+        for site_id in path.policies:
+            found.setdefault(site_id, Authority(site_id, site_kind(facts, site_id), True, "chain"))
     targets = [*ids, *(s for p in paths for s in p.enforced_by if site_kind(facts, s) ==
                        SiteKind.TOOL_REGISTRATION.value)]
     for target in dict.fromkeys(targets):

@@ -34,6 +34,7 @@ from topo.audit.handlers import handlers_by_key
 from topo.analyzers.model import Unknown
 from topo.audit.model import Finding
 from topo.audit.outcomes import Outcome, outcomes_of
+from topo.audit.code_authority import CodeAuthority, code_authority
 from topo.audit.placement import Placement, place_nodes
 from topo.audit.progress import NO_PROGRESS, Progress
 from topo.audit.graph.reachability import ReachabilityRow, reachability_matrix
@@ -88,6 +89,7 @@ class AuditResult:
     tools: tuple[Tool, ...] = ()             # the model-callable tools, by exposed name
     traces: tuple[FindingTrace, ...] = ()    # each finding's steps and effect excerpt, in order
     outcomes: tuple[Outcome, ...] = ()       # seed 000's eight answers per executor group
+    code_authority: CodeAuthority = CodeAuthority()   # entry points and non-model gates
 
     @property
     def partial(self) -> bool:
@@ -187,6 +189,7 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         tools=tools,
         outcomes=outcomes_of(facts.sites, facts.edges, reach, emus, findings, reachability,
                              contracts, tools, facts.knowledge, placement),
+        code_authority=code_authority(facts.sites, reach, findings),
         traces=finding_traces(root, facts.sites, nodes, placement, findings,
                               max_file_size=request.discovery.max_file_size),
         lines=sum(f.lines for f in files), notes=inventory.notes,

@@ -34,6 +34,7 @@ ROOT_PROJECT = "(root)"      # a file at the top of a root that has no manifest
 
 _SITE_LANES = {
     SiteKind.ATOM: "observation", SiteKind.MEMORY_READ: "observation",
+    SiteKind.ENTRY_POINT: "observation",
     SiteKind.INFERENCE: "inference", SiteKind.VALIDATION: "inference",
     SiteKind.DECISION_CALL: "authority", SiteKind.THRESHOLD: "authority",
     SiteKind.MODEL_BRANCH: "authority", SiteKind.APPROVAL_GATE: "authority",

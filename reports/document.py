@@ -3,8 +3,9 @@
 Built once from an `AuditResult`; renderers add no facts of their own. Dicts appear here, at
 the serialization edge, and nowhere before it. Beside the contract's keys, `CONTRACTS` holds
 the pipeline's typed decision-point facts, `FINDING_FACTS` its typed facts about findings,
-`PLACEMENT` every shown node's lane and project (and the projects) and `OUTCOMES` the eight
-answers per consequential outcome, for the TOPOLOGY_STATE views; `json_document` is the
+`PLACEMENT` every shown node's lane and project (and the projects), `OUTCOMES` the eight
+answers per consequential outcome and `CODE_AUTHORITY` the entry points and the authority that
+is not a model, for the TOPOLOGY_STATE views; `json_document` is the
 document without them, as `-f json` writes it.
 """
 
@@ -27,7 +28,8 @@ from topo.reports.coverage_report import coverage_document
 from topo.reports.escape import escape_document, escape_facts
 from topo.reports.notebook_places import NotebookPlaces
 
-__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "OUTCOMES", "audit_document",
+__all__ = ["SCHEMA", "CONTRACTS", "FINDING_FACTS", "PLACEMENT", "OUTCOMES", "CODE_AUTHORITY",
+           "audit_document",
            "json_document", "finding_ids", "GAP_CODES"]
 
 # /2: an inference edge is written once per consumer, `attrs.origins` listing its sources.
@@ -36,7 +38,8 @@ CONTRACTS = "contracts"
 FINDING_FACTS = "finding_facts"
 PLACEMENT = "placement"
 OUTCOMES = "outcomes"
-_VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT, OUTCOMES)
+CODE_AUTHORITY = "code_authority"
+_VIEW_ONLY = (CONTRACTS, FINDING_FACTS, PLACEMENT, OUTCOMES, CODE_AUTHORITY)
 
 
 def audit_document(result: AuditResult) -> dict:
@@ -65,7 +68,8 @@ def audit_document(result: AuditResult) -> dict:
     document.update(escape_facts({CONTRACTS: result.contracts,
                                   FINDING_FACTS: result.finding_facts,
                                   PLACEMENT: result.placement,
-                                  OUTCOMES: result.outcomes}))
+                                  OUTCOMES: result.outcomes,
+                                  CODE_AUTHORITY: result.code_authority}))
     return document
 
 

@@ -103,4 +103,10 @@ def _site_label(site: dict) -> str:
             return f"approval by {attrs.get('approver') or UNKNOWN}"
         case "fallback":
             return f"except {attrs.get('handler') or '(any)'}"
+        case "entry_point":
+            detail = attrs.get("path") or attrs.get("queue") or attrs.get("schedule") or ""
+            return f"{str(attrs.get('entry_kind') or 'entry').replace('_', ' ')} {detail}".strip()
+        case "config_gate" if attrs.get("authority_kind"):
+            what = attrs.get("operand") or attrs.get("flag") or short_callee
+            return f"{attrs['authority_kind']}: {what} (not a model)"
     return short_callee or site["kind"]

@@ -149,7 +149,13 @@ def _outcomes(outcomes: list[dict]) -> list[str]:
 def _proposals(proposals: list[dict] | str) -> str:
     if isinstance(proposals, str):
         return proposals
-    return "; ".join(f"{p['entry']} ({_listed(p['via'])})" for p in proposals)
+    return "; ".join(f"{p['entry']}{_kind(p)} ({_listed(p['via'])})" for p in proposals)
+
+
+def _kind(proposal: dict) -> str:
+    """` [scheduled job]`: how the way in starts, when the code says."""
+    kind = proposal.get("entry_kind", "unknown")
+    return "" if kind == "unknown" else f" [{kind.replace('_', ' ')}]"
 
 
 def _listed(value: list | str) -> str:

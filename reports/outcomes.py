@@ -98,7 +98,16 @@ def _proposal(index: DocumentIndex, proposal: Proposal) -> dict:
               (", ".join(proposal.decision_points) or UNKNOWN) + ")"
     else:
         via = "code (no model output shapes this path)"
-    return {"entry": _function(proposal.entry), "via": via}
+    return {"entry": _function(proposal.entry), "via": via,
+            **_entry_kind(index, proposal.entry_kind, proposal.entry_site)}
+
+
+def _entry_kind(index: DocumentIndex, kind: str, site_id: str | None) -> dict:
+    """How a path starts (tool, scheduled_job, queue_consumer, webhook, http_route, cli, …;
+    unknown for a function nothing in the code calls or registers), and where that is said."""
+    site = index.sites.get(site_id) if site_id else None
+    return {"entry_kind": kind,
+            "entry_at": f"{site['file']}:{site['line']}" if site is not None else UNKNOWN}
 
 
 def _authority(index: DocumentIndex, authority: Authority) -> dict:
@@ -106,6 +115,9 @@ def _authority(index: DocumentIndex, authority: Authority) -> dict:
     entry = {**_site(index, authority.site), "enforced": authority.enforced}
     if site is not None and site["kind"] == "decision_call":
         entry["decision_point"] = site["attrs"].get("decision_point", UNKNOWN)
+    if site is not None and site["kind"] == "config_gate":
+        entry["authority_kind"] = site["attrs"].get("authority_kind", "flag")
+        entry["model_authority"] = False
     return entry
 
 
@@ -118,6 +130,7 @@ def _candidate(candidate: CandidateEmu) -> dict:
 
 def _path(index: DocumentIndex, path: OutcomePath) -> dict:
     return {"entry": _function(path.entry),
+            **_entry_kind(index, path.entry_kind, path.entry_site),
             "through": [_function(f) for f in path.functions],
             "executor": _site(index, path.executor),
             "decision_points": list(path.decision_points) or "none",

@@ -2,11 +2,12 @@
 
 YAML, HTML and Markdown all render this one dict, so the three views cannot disagree and the
 HTML adds no fact the YAML lacks. Its keys follow the deliverable template: metadata, summary,
-decision_points, hidden_authority, atom_contracts, event_producers, action_connectivity,
-tools (every model-callable tool by its exposed name), outcomes (seed 000's eight answers
-per consequential outcome), reachability_matrix,
-prioritized_findings (each with its steps and the effect's code excerpt), unknowns,
-out_of_scope — plus `projects` and `graph` (the nodes and edges the HTML draws).
+decision_points (named, inferred from model gates, and inferred from authority that is not a
+model: configuration, flags, roles, database rules), hidden_authority, entry_points (scheduled
+jobs, queue consumers, webhooks, routes, commands), atom_contracts, event_producers,
+action_connectivity, tools (every model-callable tool by its exposed name), outcomes (seed
+000's eight answers per consequential outcome), reachability_matrix, prioritized_findings
+(each with its steps and the effect's code excerpt), unknowns, out_of_scope — plus `projects` and `graph` (the nodes and edges the HTML draws).
 
 Missing information is the string `unknown`; relationships resting on heuristics carry
 `inferred: true`. The only clock read is `generated_at`, which honours SOURCE_DATE_EPOCH.
@@ -22,6 +23,7 @@ from topo import __version__
 from topo.audit.docs import code_doc
 from topo.audit.outcomes import GROUPING_RULE
 from topo.reports._index import UNKNOWN, DocumentIndex, local_symbol
+from topo.reports.code_authority import entry_points_section, policy_points
 from topo.reports.contracts import action_connectivity, atom_contracts, decision_points, \
     event_producers
 from topo.reports.document import FINDING_FACTS, GAP_CODES
@@ -52,12 +54,15 @@ def topology_state(document: dict, *, generated: str) -> dict:
     graph = graph_section(index)
     projects = projects_section(index)
     findings = _prioritized_findings(index)
+    entries, policies = entry_points_section(index), policy_points(index)
     return {
         "metadata": _metadata(document, generated),
-        "summary": _summary(document, projects, findings),
+        "summary": {**_summary(document, projects, findings), "entry_points": len(entries),
+                    "non_model_authority_sites": len(policies)},
         "projects": projects,
-        "decision_points": decision_points(index),
+        "decision_points": [*decision_points(index), *policies],
         "hidden_authority": _hidden_authority(index),
+        "entry_points": entries,
         "atom_contracts": atom_contracts(index),
         "event_producers": event_producers(index),
         "action_connectivity": action_connectivity(index),

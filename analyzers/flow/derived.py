@@ -34,7 +34,7 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, Condi
                                Guard, GuardKind, Value, ValueKind, scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
 
-__all__ = ["DerivedInput", "derived_sites", "is_protocol_test", "is_dynamic_call",
+__all__ = ["DerivedInput", "derived_sites", "guards_of", "is_protocol_test", "is_dynamic_call",
            "asked_verdicts", "derivations",
            "mark_conditional_atoms",
            "holding_condition", "CONDITIONAL_GUARDS", "CONTROL_KINDS"]
@@ -127,7 +127,7 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
 def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
     tests: list[tuple[str, GuardKind, Condition | None, Location, str | None]] = [
         (scope, guard.kind, guard.condition, guard.location, None)
-        for scope, guard in _guards(file)]
+        for scope, guard in guards_of(file)]
     # A test computed into a value is a decision too: `return score >= LIMIT`, `ok = s > 0.8`
     # (which a later `if ok:` only asks).
     tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location,
@@ -240,7 +240,7 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
                  value_kind=named)
 
 
-def _guards(file: FileIR) -> Iterator[tuple[str, Guard]]:
+def guards_of(file: FileIR) -> Iterator[tuple[str, Guard]]:
     """Every distinct guard of the file with the scope it sits in."""
     seen: set[tuple[Location, GuardKind]] = set()
     holders = (*file.calls, *file.assignments, *file.returns, *file.blocks)
@@ -376,7 +376,7 @@ def _dispatch_tables(file: FileIR) -> dict[str, tuple[str, ...]]:
 # ---- fallbacks -----------------------------------------------------------------------------
 
 def _fallbacks(file: FileIR, control_calls: set) -> Iterator[Site]:
-    for scope, guard in _guards(file):
+    for scope, guard in guards_of(file):
         if guard.kind is not GuardKind.EXCEPT:
             continue
         controls = tuple(sorted(c for c in guard.try_calls if c in control_calls))

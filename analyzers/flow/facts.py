@@ -19,10 +19,12 @@ from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
                                          mark_conditional_atoms)
 from topo.analyzers.ir import FileIR
+from topo.analyzers.flow.policy_gates import PolicyInput, policy_gates
 from topo.analyzers.flow.resolution import resolve_files
 from topo.analyzers.packs import (Knowledge, Pack, classify, factories, generic_attributes,
                                   load_packs, wrappers)
 from topo.analyzers.flow.dispatched_tools import split_dispatching
+from topo.analyzers.flow.entrypoints import entry_points
 from topo.analyzers.flow.tool_names import named_by_placement
 from topo.analyzers.flow.roles import RoleInput, role_edges
 from topo.analyzers.flow.routes import model_routes
@@ -53,6 +55,7 @@ class SourceFacts:
     # identity and retention rules, fingerprints), for the checks.
     knowledge: Knowledge = field(default_factory=_shipped_knowledge)
     state_graphs: StateGraphs = StateGraphs()   # graphs of nodes sharing a state (graphs.py)
+    policy: Flow | None = None    # labels: flag and environment reads (config_gate site ids)
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
@@ -72,22 +75,29 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     state_graphs = read_state_graphs(files, graph, knowledge.state_graphs)
     pack_sites = (*pack_sites, *breakpoint_sites(state_graphs, pack_sites,
                                                  knowledge.state_graphs.system))
+    pack_sites = entry_points(files, pack_sites, graph, knowledge)
     model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge, state_graphs))
     atoms = propagate(files, graph, Seeds(calls=_seed_calls(pack_sites, {SiteKind.ATOM})))
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
     authority = propagate(files, graph, Seeds(calls=_seed_calls(
         (s for s in pack_sites if s.attr("enforced") is not False),
-        {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})))
+        {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE})))
+    # Authority that is not a model (flags, environment switches): it selects effects and
+    # approves nothing a model proposes, so it flows apart (flow/policy_gates.py).
+    policy_seeds = _seed_calls(pack_sites, {SiteKind.CONFIG_GATE})
+    policy = propagate(files, graph, Seeds(calls=policy_seeds)) if policy_seeds else None
     memory = propagate(files, graph, Seeds(calls=_seed_calls(
         pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})))
     sites = (*mark_conditional_atoms(files, pack_sites),
              *derived_sites(DerivedInput(files, pack_sites, model)),
+             *policy_gates(PolicyInput(files, pack_sites, model, memory,
+                                       knowledge.policy_reads)),
              *intent_executors(IntentInput(files, pack_sites, graph, knowledge)))
     sites = tuple(sorted(sites, key=lambda s: s.id))
     edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory,
-                                 knowledge))
+                                 knowledge, policy))
     return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory,
-                       knowledge=knowledge, state_graphs=state_graphs)
+                       knowledge=knowledge, state_graphs=state_graphs, policy=policy)
 
 
 def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozenset[str]]:

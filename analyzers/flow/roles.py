@@ -10,7 +10,9 @@ Function nodes are named `function:<module>.<qualname>`. Role edges:
 - authority:   a gate (decision result, approval, threshold, model branch, config flag) guards
                an executor; `enforced` says whether anything but the model decides; a
                Memrail `decide_and_execute` is the enforced authority over the registered
-               tools it runs (of its project, when both name one);
+               tools it runs (of its project, when both name one); a config gate's edge
+               carries its `authority_kind` (config, flag, role, rule): authority that is
+               not a model, which selects the effect and approves nothing a model proposes;
 - execution:   a dispatcher or a registered tool reaches an executor;
 - recording:   an event emit or ack follows an executor in the same function.
 Role edges here are intraprocedural; paths across functions are the authority graph's job.
@@ -33,7 +35,6 @@ from topo.analyzers.packs import Knowledge
 __all__ = ["RoleInput", "role_edges", "function_node", "decision_context"]
 
 _GATES = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH})
-_ENFORCED_GATES = frozenset({SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE, SiteKind.CONFIG_GATE})
 _CONSUMERS = frozenset({SiteKind.THRESHOLD, SiteKind.MODEL_BRANCH, SiteKind.DISPATCHER})
 _RECORDERS = frozenset({SiteKind.EVENT_EMIT, SiteKind.ACK})
 
@@ -52,6 +53,7 @@ class RoleInput:
     authority: Flow      # labels: decision / approval / config gate site ids
     memory: Flow | None = None   # labels: memory read / prompt policy site ids
     knowledge: Knowledge = Knowledge()   # the run's pack index (which tools are governed)
+    policy: Flow | None = None   # labels: flag and environment read (config gate) site ids
 
 
 def role_edges(data: RoleInput) -> tuple[Edge, ...]:
@@ -146,6 +148,10 @@ def _inference(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
 def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
     gates_at = {(s.location.file, s.location.line, s.location.column): s
                 for s in data.sites if s.kind in _GATES}
+    policy_at = {(s.location.file, s.location.line, s.location.column): s
+                 for s in data.sites if s.kind is SiteKind.CONFIG_GATE}
+    kinds = {s.id: str(s.attr("authority_kind") or "flag") for s in data.sites
+             if s.kind is SiteKind.CONFIG_GATE}
     # Tests stored in a name (`approved = bool(re.search(P, answer))`) that `if approved:` asks.
     verdicts = [s for s in data.sites if s.kind in _GATES and s.attr("derives")]
     for site in _of_kind(data.sites, SiteKind.EXECUTOR, SiteKind.DISPATCHER):
@@ -161,11 +167,24 @@ def _authority(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
                 gate = gates_at.get((where.file, where.line, where.column))
                 if gate is not None:
                     yield Edge(gate.id, site.id, EdgeKind.AUTHORITY, (("enforced", False),))
+                policy = policy_at.get((where.file, where.line, where.column))
+                if policy is not None and policy.inferred:
+                    yield _policy_edge(policy.id, site.id, kinds)
             for gate in derivations(verdicts, file, call.scope, guard):
                 yield Edge(gate.id, site.id, EdgeKind.AUTHORITY, (("enforced", False),))
             for gate in sorted(data.authority.condition_labels(file, call.scope,
                                                                guard.condition)):
                 yield Edge(gate, site.id, EdgeKind.AUTHORITY, (("enforced", True),))
+            if data.policy is not None:
+                for gate in sorted(data.policy.condition_labels(file, call.scope,
+                                                                guard.condition)):
+                    yield _policy_edge(gate, site.id, kinds)
+
+
+def _policy_edge(gate: str, target: str, kinds: Mapping[str, str]) -> Edge:
+    """Enforced by code, and not a model's authority: its kind says which (config, flag…)."""
+    return Edge(gate, target, EdgeKind.AUTHORITY,
+                (("authority_kind", kinds.get(gate, "flag")), ("enforced", True)))
 
 
 def _decision_authority(data: RoleInput) -> Iterator[Edge]:

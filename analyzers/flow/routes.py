@@ -18,7 +18,7 @@ from topo.analyzers.ir import FileIR, ValueKind
 from topo.analyzers.model import Site, SiteKind
 from topo.analyzers.packs import Knowledge, RouteRule
 
-__all__ = ["model_routes"]
+__all__ = ["Route", "app_routes", "model_routes"]
 
 _MAX_DEPTH = 8   # calls from a handler to the function that calls the model
 
@@ -41,7 +41,7 @@ def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
     into an inference site."""
     if not knowledge.routes:
         return sites
-    routes = list(_routes(files, knowledge))
+    routes = list(app_routes(files, knowledge))
     if not routes:
         return sites
     calls_model = _model_callers(sites, graph)
@@ -54,7 +54,7 @@ def model_routes(files: tuple[FileIR, ...], sites: tuple[Site, ...], graph: Call
     return tuple(out)
 
 
-def _routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
+def app_routes(files: Iterable[FileIR], knowledge: Knowledge) -> Iterator[Route]:
     """Every route the packs' rules find in `files`. A handler or decorator named after an
     HTTP method (`POST`, `app.post`) handles that method only."""
     decorators = knowledge.route_decorators()

@@ -19,11 +19,11 @@ from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
 from topo.analyzers.packs._model import (CanaryDeciderRule, Entry, IntentRules, LiveShadowRule,
                                          McpServerRule,
                                          Pack, PackError,
-                                         PolicyWrites, RetentionRule, RouteRule,
+                                         PolicyRead, PolicyWrites, RetentionRule, RouteRule,
                                          StateGraphRules, ToolRules)
 
 __all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "Entry", "IntentRules", "Knowledge", "LiveShadowRule", "McpServerRule",
            "Pack",
-           "PackError", "PolicyWrites", "RetentionRule", "RouteRule", "StateGraphRules", "ToolRules", "classify",
+           "PackError", "PolicyRead", "PolicyWrites", "RetentionRule", "RouteRule", "StateGraphRules", "ToolRules", "classify",
            "default_pack_files", "factories", "fingerprint", "generic_attributes", "load_pack",
            "load_packs", "packs_digest", "wrappers"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from topo.analyzers.model import Site
 from topo.analyzers.ir import Call, Value
 from topo.analyzers.packs._model import (CanaryDeciderRule, IntentRules, LiveShadowRule, McpServerRule, Pack,
-                                         PolicyWrites, RetentionRule, RouteRule,
+                                         PolicyRead, PolicyWrites, RetentionRule, RouteRule,
                                          StateGraphRules)
 from topo.analyzers.packs._patterns import NamePatterns
 
@@ -50,6 +50,7 @@ class Knowledge:
     schema_types: tuple[tuple[str, str], ...] = ()
     schema_enums: tuple[str, ...] = ()
     state_graphs: StateGraphRules = StateGraphRules()            # `[state_graphs]`, merged
+    policy_reads: tuple[PolicyRead, ...] = ()                    # `[[policy_reads]]`
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -83,7 +84,8 @@ class Knowledge:
             schema_objects=_union(pack.schema_fields.objects for pack in packs),
             schema_types=tuple(item for pack in packs for item in pack.schema_fields.types),
             schema_enums=_union(pack.schema_fields.enums for pack in packs),
-            state_graphs=_merged_graphs([pack.state_graphs for pack in packs]))
+            state_graphs=_merged_graphs([pack.state_graphs for pack in packs]),
+            policy_reads=tuple(rule for pack in packs for rule in pack.policy_reads))
 
     def injected(self, name: str, annotation: str | None) -> bool:
         """A tool parameter the framework fills in (a run context), not the model."""

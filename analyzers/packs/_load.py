@@ -26,7 +26,8 @@ from jsonschema.exceptions import ValidationError
 from topo.analyzers.packs._model import (McpServerRule, ENGINE_ATTRS, AttrSpec, CanaryDeciderRule,
                                          Condition, Entry,
                                          Expansion, Extract, IntentRules, Judgement,
-                                         LiveShadowRule, Pack, PackError, PolicyWrites, RetentionRule, RouteRule,
+                                         LiveShadowRule, Pack, PackError, PolicyRead,
+                                         PolicyWrites, RetentionRule, RouteRule,
                                          NameTier, SchemaFields, Source, StateGraphRules,
                                          ToolRules, Trigger)
 from topo.analyzers.reading import InputRefused, read_bytes
@@ -176,7 +177,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
     """The pack-level knowledge keys: `[tools]`, `identity`, `[[retention]]`,
     `[[policy_writes]]`, `settings`, `server_secrets`, `client_env_prefixes`, `[[mcp_servers]]`,
     `[[routes]]`, `[[live_shadow]]`, `[[canary_deciders]]`, `[schema_fields]`,
-    `[state_graphs]`."""
+    `[[policy_reads]]`, `[state_graphs]`."""
     tools = raw.get("tools", {})
     # Both name site attributes that checks read: they must be declared (model.SITE_ATTRIBUTES),
     # so a pack maps its framework's own spelling onto a declared name in an entry's `attrs`.
@@ -229,6 +230,15 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 _canary_decider(rule, f"{file}: canary_deciders[{i}]")
                 for i, rule in enumerate(raw.get("canary_deciders", ()))),
             "schema_fields": _schema_fields(raw.get("schema_fields"), file),
+            "policy_reads": tuple(
+                PolicyRead(kind=rule["kind"], description=rule["description"],
+                           calls=tuple(rule.get("calls", ())),
+                           paths=tuple(rule.get("paths", ())),
+                           fields=tuple(rule.get("fields", ())),
+                           methods=tuple(rule.get("methods", ())),
+                           except_values=tuple(rule.get("except_values", ())),
+                           stores=tuple(rule.get("stores", ())))
+                for rule in raw.get("policy_reads", ())),
             "state_graphs": _state_graphs(raw.get("state_graphs"), file, raw["system"])}
 
 

@@ -294,6 +294,23 @@ class McpServerRule:
 
 
 @dataclass(frozen=True, slots=True)
+class PolicyRead:
+    """Pack-level `[[policy_reads]]`: reads whose test in a branch is authority that is not a
+    model (`kind`: config, flag, role or rule): calls (`os.getenv`), access paths as written
+    (`process.env.*`),
+    last fields (`role`, `tier`), or rows of memory-read stores (`database`)."""
+
+    kind: str
+    description: str
+    calls: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    except_values: tuple[str, ...] = ()
+    stores: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class RouteRule:
     """Pack-level `[[routes]]`: how the app's own server maps a path to a handler, so that a
     request to a relative URL (`fetch('/api/llm')`) can be followed into the repository. Either
@@ -410,4 +427,5 @@ class Pack:
     canary_deciders: tuple[CanaryDeciderRule, ...] = ()
     schema_fields: SchemaFields = SchemaFields()
     state_graphs: StateGraphRules = StateGraphRules()
+    policy_reads: tuple[PolicyRead, ...] = ()
     digest: str = ""                       # sha256 of the pack file's bytes

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.roles import function_node
 from topo.audit import codes
 from topo.audit.checks._integration import (calls_by_point, decision_calls, emu_tool_id,
@@ -106,6 +107,7 @@ def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
     consequential path reaches the named decision point"). A chain the model shapes is
     UNGOVERNED-PATH's; a chain cut at the hop limit has no known entry."""
     limit = ctx.config.max_path
+    ways_in = entry_of(ctx.facts.sites)
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         chains = [c for c in ctx.reach.of(executor) if len(c.hops) <= limit]
         governing = {c.entry: _governing(ctx, c) for c in chains}
@@ -122,7 +124,8 @@ def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
             yield ctx.finding(
                 codes.INVOKE_GAP, location=chain.hops[0].call.location,
                 symbol=chain.entry.removeprefix("function:"),
-                message=f"`{chain.entry.removeprefix('function:')}` reaches "
+                message=f"`{chain.entry.removeprefix('function:')}`{_kind_of(ways_in, chain)} "
+                        f"reaches "
                         f"`{executor.attr('callee')}` ({executor.attr('tier')}) on a path that "
                         f"passes no decision or approval, while "
                         f"`{governed[0].removeprefix('function:')}` reaches it only through "
@@ -130,6 +133,12 @@ def _bypassed_effects(ctx: CheckContext) -> Iterator[Finding]:
                 snippet=f"{chain.hops[0].call.name} -> {executor.attr('callee')}",
                 related=tuple(s.location for s in controls), path=(executor.id,),
                 severity=severity_for(codes.INVOKE_GAP, executor.attr("tier")))
+
+
+def _kind_of(ways_in: dict[str, Site], chain: Chain) -> str:
+    """` (scheduled job)`: how the bypassing entry starts, when an entry point says so."""
+    site = ways_in.get(chain.entry.removeprefix("function:"))
+    return f" ({str(site.attr('entry_kind')).replace('_', ' ')})" if site is not None else ""
 
 
 def _governing(ctx: CheckContext, chain: Chain) -> list[Site]:

@@ -59,6 +59,19 @@ def _fails_open(ctx: CheckContext, chains: list[Chain]) -> str:
     return f"; its approval callback approves every call when `{switch}` is set"
 
 
+def _not_model(ctx: CheckContext, chains: list[Chain]) -> str:
+    """The checks that stand on the path yet are no model's authority (configuration, a flag,
+    a role or a database rule), when there are some: they select, they do not approve."""
+    gates = [ctx.graph.nodes[g]["site"] for c in chains for g in c.policies
+             if g in ctx.graph and "site" in ctx.graph.nodes[g]]
+    if not gates:
+        return ""
+    gate = gates[0]
+    label = gate.attr("operand") or gate.attr("flag") or gate.attr("callee")
+    kind = gate.attr("authority_kind") or "flag"
+    return f"; `{label}` ({kind}) stands on it but approves nothing the model proposes"
+
+
 def _conditional(ctx: CheckContext, chains: list[Chain]) -> str:
     """A tool whose approval predicate asks a human for some calls only."""
     for origin in (o for chain in chains for o in chain.origins):
@@ -96,7 +109,8 @@ def ungoverned_path(ctx: CheckContext) -> Iterator[Finding]:
         yield ctx.finding(
             codes.UNGOVERNED_PATH, location=executor.location, symbol=executor.symbol,
             message=f"{_source(ctx, chain.origins[0])} reaches {_effect(executor)} "
-                    f"with no enforced authority check on the path{more}{_fails_open(ctx, chains)}",
+                    f"with no enforced authority check on the path{more}{_fails_open(ctx, chains)}"
+                    f"{_not_model(ctx, chains)}",
             snippet=str(executor.attr("callee") or executor.symbol), path=chain.path,
             related=_related(ctx, chains),
             severity=executor_severity(codes.UNGOVERNED_PATH, executor),

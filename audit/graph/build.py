@@ -160,6 +160,12 @@ def _add_site_structure(graph: nx.MultiDiGraph, site: Site) -> None:
             node = tool_node(str(site.attr("tool_name")))
             _ensure(graph, node, "tool")
             graph.add_edge(site.id, node, **{KIND: EdgeKind.REGISTERS.value, INFERRED: False})
+        case SiteKind.ENTRY_POINT if site.attr("definition"):
+            # A job, consumer, route or command runs the function: the graph's way in.
+            node = function_node(str(site.attr("definition")))
+            if node in graph:
+                graph.add_edge(site.id, node, **{KIND: EdgeKind.REGISTERS.value,
+                                                 INFERRED: site.inferred})
 
 
 def _add_edge(graph: nx.MultiDiGraph, edge: Edge) -> None:

@@ -1,7 +1,8 @@
 """The graph's chain query: which call chains reach each executor, and what governs them.
 
 A chain is a sequence of calls from an entry (a function nobody in the repo calls, a tool the
-model invokes, a dispatch target) down to the executor call. Along it we collect:
+model invokes, a dispatch target, a function a job, queue, route or CLI runs even when code
+calls it too) down to the executor call. Along it we collect:
 - `enforced_by`: authority that does not come from the model — a guard or argument derived from
   a decision, approval or config gate; a Memrail-registered tool (it runs only when selected);
   a tool registration that requires approval, unless its approval callback approves by itself
@@ -10,7 +11,10 @@ model invokes, a dispatch target) down to the executor call. Along it we collect
   (`graph_approvals.py`);
 - `origins`: model output that shapes the chain — model-derived executor arguments, guards on
   model-derived values, a model-invoked tool at the entry, a dispatcher choosing the function;
-- `gates`: the threshold / model-branch sites among those guards (deepest first).
+- `gates`: the threshold / model-branch sites among those guards (deepest first);
+- `policies`: authority that is not a model among those guards (config gates: a setting, a
+  flag, a role or tier, a database rule); it selects the effect but approves nothing a model
+  proposes, so it never counts as `enforced_by`.
 "Guarded" therefore means an enforced check dominates the executor on *that* chain, not that a
 check appears somewhere in the function.
 
@@ -28,6 +32,7 @@ import networkx as nx
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.derived import asked_verdicts, derivations, is_protocol_test
 from topo.analyzers.flow.dispatched_tools import in_case
+from topo.analyzers.flow.entrypoints import entry_of
 from topo.analyzers.flow.facts import SourceFacts
 from topo.analyzers.ir import MODULE_SCOPE, Call, FileIR, Guard, GuardKind, scope_chain
 from topo.analyzers.flow.roles import function_node
@@ -61,6 +66,8 @@ class Chain:
     gates: tuple[str, ...]
     fails_open: tuple[tuple[str, str], ...] = ()   # (registration id, switch): approvals
                                                     # that approve by themselves
+    policies: tuple[str, ...] = ()     # config gates on the chain: configuration, flags, roles,
+                                       # rules (authority that is not a model; never enforced_by)
 
     @property
     def governed(self) -> bool:
@@ -100,6 +107,8 @@ class _Index:
     call_tools: dict        # call id -> registrations at that call (a tool that is its effect)
     fails_open: dict        # registration id -> the switch its approval callback approves on
     approvals: GraphApprovals   # human approvals decided between a graph's nodes
+    entry_points: frozenset  # function nodes a job, queue, route or CLI runs (entrypoints.py)
+    policy_at: dict          # (file, line, column) -> derived config gate (policy_gates.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +178,10 @@ def _index(graph: nx.MultiDiGraph, facts: SourceFacts) -> _Index:
             fails_open[tool.id] = switch
     return _Index(
         {(g.location.file, g.location.line, g.location.column): g for g in gates},
-        gates_in, entry_tools, call_tools, fails_open, graph_approvals(graph, facts))
+        gates_in, entry_tools, call_tools, fails_open, graph_approvals(graph, facts),
+        frozenset(function_node(key) for key in entry_of(facts.sites)),
+        {(g.location.file, g.location.line, g.location.column): g.id
+         for g in sites_of_kind(graph, SiteKind.CONFIG_GATE) if g.inferred})
 
 
 def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
@@ -193,6 +205,10 @@ def _chains(ctx: _Scope, executor: Site) -> Iterator[Chain]:
                 produced += 1
                 yield _evaluate(ctx, executor, hops, function, tools)
             continue
+        if function in ctx.index.entry_points:
+            # A job, consumer or route runs this function directly, whoever else calls it.
+            produced += 1
+            yield _evaluate(ctx, executor, hops, function, ())
         for hop in reversed(predecessors):
             stack.append((function_node(function_key(hop.file, hop.call.scope)), (hop, *hops)))
 
@@ -232,6 +248,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     enforced: list[str] = []
     origins: list[str] = []
     gates: list[str] = []
+    policies: list[str] = []
     index = ctx.index
     gate_sites = index.gates_at
     knowledge = ctx.facts.knowledge
@@ -254,6 +271,7 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
                 continue
             enforced.extend(sorted(facts.authority.condition_labels(
                 hop.file, hop.call.scope, guard.condition)))
+            policies.extend(_policies_of(ctx, hop, guard))
             labels = facts.model.condition_labels(hop.file, hop.call.scope, guard.condition)
             # Iterating over model output decides nothing by itself; what the loop passes on
             # shows up in the executor's arguments.
@@ -272,7 +290,23 @@ def _evaluate(ctx: _Scope, executor: Site, hops: tuple[Hop, ...], entry: str,
     if index.approvals.graphs:
         _graph_evidence(ctx, entry, hops, enforced, origins, gates)
     return Chain(executor, hops, entry, tuple(dict.fromkeys(enforced)),
-                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open))
+                 tuple(dict.fromkeys(origins)), tuple(dict.fromkeys(gates)), tuple(fails_open),
+                 tuple(dict.fromkeys(policies)))
+
+
+def _policies_of(ctx: _Scope, hop: Hop, guard: Guard) -> list[str]:
+    """The config gates of one guard: flag and environment reads its condition reads, and the
+    configuration, role and rule tests written in it."""
+    found = []
+    if ctx.facts.policy is not None:
+        found += sorted(ctx.facts.policy.condition_labels(hop.file, hop.call.scope,
+                                                          guard.condition))
+    for comparison in guard.condition.comparisons if guard.condition else ():
+        where = comparison.location
+        gate = ctx.index.policy_at.get((where.file, where.line, where.column))
+        if gate is not None:
+            found.append(gate)
+    return found
 
 
 def _graph_evidence(ctx: _Scope, entry: str, hops: tuple[Hop, ...], enforced: list[str],

@@ -110,3 +110,29 @@ def test_a_direct_call_under_its_decision_is_governed(tmp_path: Path) -> None:
              "        return await refund_payment({'charge_id': ticket.charge_id})\n")
     files = {"tools.py": TOOLS, "admin.py": admin}
     assert _gaps(tmp_path, files, [emu("state.refund.request_id EXISTS")]) == []
+
+
+BILLING = ("import stripe\nfrom apscheduler.schedulers.background import BackgroundScheduler\n"
+           "from memrail import AMIClient\nfrom memrail.atoms import state\n\n"
+           "client = AMIClient(project='billing')\nscheduler = BackgroundScheduler()\n\n\n"
+           "def issue_refund(charge_id):\n"
+           "    stripe.Refund.create(charge=charge_id)\n\n\n"
+           "def handle(request):\n"
+           "    decision = client.decide(decision_point='billing.refund',\n"
+           "                             context=[state('refund.request_id', request.id)])\n"
+           "    if decision.selected:\n"
+           "        issue_refund(request.charge_id)\n")
+
+
+def test_a_function_a_scheduler_runs_is_an_entry_even_when_code_calls_it(tmp_path: Path) -> None:
+    """The handler reaches the refund only through its decision; the scheduler runs the same
+    helper directly, so the job is a way in that bypasses it, and the message says so."""
+    job = BILLING + "\n\nscheduler.add_job(issue_refund, 'interval', hours=1, args=['ch_1'])\n"
+    [found] = _gaps(tmp_path, {"billing.py": job}, [])
+    assert (found.location.file, found.location.line) == ("billing.py", 11)
+    assert found.message.startswith("`billing.issue_refund` (scheduled job) reaches")
+    assert "the decision at `billing.refund`" in found.message
+
+
+def test_the_same_helper_registered_by_nothing_is_no_bypass(tmp_path: Path) -> None:
+    assert _gaps(tmp_path, {"billing.py": BILLING}, []) == []

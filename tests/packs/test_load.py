@@ -155,7 +155,7 @@ def test_conflicting_aliases_across_packs(tmp_path):
 
 EXPECTED_PACKS = {"memrail", "openai", "anthropic", "langchain", "langgraph", "openai_agents",
                   "mcp", "litellm", "google_genai", "pydantic_ai", "crewai", "llama_index",
-                  "sinks", "flags"}
+                  "sinks", "flags", "entrypoints", "policy"}
 
 
 def test_every_shipped_pack_loads():
@@ -168,10 +168,11 @@ def test_every_shipped_pack_loads():
 
 def test_each_shipped_file_loads_on_its_own():
     # A pack holds site entries, or only pack-level knowledge (intent.toml's `[tools.intent]`,
-    # client_bundles.toml's `client_env_prefixes`).
+    # client_bundles.toml's `client_env_prefixes`, policy.toml's `[[policy_reads]]`).
     for path in default_pack_files():
         pack = load_pack(path)
-        assert pack.entries or pack.tools.intent or pack.client_env_prefixes, path.name
+        assert pack.entries or pack.tools.intent or pack.client_env_prefixes or \
+            pack.policy_reads, path.name
 
 
 def test_shipped_packs_are_cached_values():
@@ -270,3 +271,18 @@ def test_wrappers_are_patterns_asked_after_aliases(tmp_path):
     with pytest.raises(PackError, match=r"demo.toml: wrappers\[0\]: "):
         load_pack(write(tmp_path, GOOD.replace('fingerprint = ["demo"]',
                                                'fingerprint = ["demo"]\nwrappers = ["a.{b"]')))
+
+
+def test_policy_reads_load_typed_and_reject_an_unknown_kind(tmp_path):
+    text = GOOD + '''
+[[policy_reads]]
+kind = "role"
+description = "role checks"
+fields = ["role"]
+methods = ["has_perm"]
+except_values = ["assistant"]
+'''
+    [rule] = load_pack(write(tmp_path, text)).policy_reads
+    assert (rule.kind, rule.fields, rule.methods, rule.except_values) == \
+        ("role", ("role",), ("has_perm",), ("assistant",))
+    assert "policy_reads" in error_of(tmp_path, text.replace('kind = "role"', 'kind = "vibe"'))

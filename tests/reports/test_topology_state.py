@@ -14,7 +14,7 @@ from topo.reports.topology import MIGRATION_PHASES, generated_at, recommendation
 from topo.reports.yaml_report import render_yaml
 
 TEMPLATE_KEYS = ["metadata", "summary", "projects", "decision_points", "hidden_authority",
-                 "atom_contracts", "event_producers", "action_connectivity", "tools",
+                 "entry_points", "atom_contracts", "event_producers", "action_connectivity", "tools",
                  "outcomes", "reachability_matrix", "prioritized_findings", "unknowns", "out_of_scope",
                  "graph"]
 
