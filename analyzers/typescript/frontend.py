@@ -40,7 +40,7 @@ from topo.analyzers.model import Location, Unknown
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-12"
+FRONTEND_VERSION = "typescript-13"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
