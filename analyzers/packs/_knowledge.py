@@ -10,6 +10,7 @@ system, `prisma` in `db_reads.toml`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -174,7 +175,7 @@ class Knowledge:
         """The mode, as written, when `call` configures an executor to run shadow selections
         for real (`[[live_shadow]]`); None otherwise."""
         for rule in self.live_shadow:
-            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+            if call.callee not in _names(rule.calls, self.aliases):
                 continue
             value = call.kwarg(rule.kwarg) if rule.kwarg else None
             if value is None and len(call.args) > rule.arg:
@@ -189,7 +190,7 @@ class Knowledge:
         """The cohort decision `call` installs for canary selections (`[[canary_deciders]]`),
         when it is one and passes it; None otherwise."""
         for rule in self.canary_deciders:
-            if call.callee not in NamePatterns.build(rule.calls, self.aliases):
+            if call.callee not in _names(rule.calls, self.aliases):
                 continue
             value = call.kwarg(rule.kwarg) if rule.kwarg else None
             if value is None and rule.object_key:
@@ -203,27 +204,27 @@ class Knowledge:
     def graph_command(self, callee: str | None) -> bool:
         """`callee` is a command a graph node returns (`Command(goto=..., update=...)`)."""
         return callee is not None and \
-            callee in NamePatterns.build(self.state_graphs.commands, self.aliases)
+            callee in _names(self.state_graphs.commands, self.aliases)
 
     def builds_object_schema(self, callee: str | None) -> bool:
         """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
         return callee is not None and \
-            callee in NamePatterns.build(self.schema_objects, self.aliases)
+            callee in _names(self.schema_objects, self.aliases)
 
     def field_type(self, callee: str | None) -> str | None:
         """The value type a schema field constructor validates (`z.number()`: `number`);
         `str` for one listing the allowed strings (`z.enum([...])`)."""
         if callee is None:
             return None
-        if callee in NamePatterns.build(self.schema_enums, self.aliases):
+        if callee in _names(self.schema_enums, self.aliases):
             return "str"
         return next((kind for pattern, kind in self.schema_types
-                     if callee in NamePatterns.build((pattern,), self.aliases)), None)
+                     if callee in _names((pattern,), self.aliases)), None)
 
     def lists_field_values(self, callee: str | None) -> bool:
         """The field constructor's first argument lists the allowed strings (`z.enum`)."""
         return callee is not None and \
-            callee in NamePatterns.build(self.schema_enums, self.aliases)
+            callee in _names(self.schema_enums, self.aliases)
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""
@@ -275,3 +276,9 @@ def _merged_graphs(rules: list[StateGraphRules]) -> StateGraphRules:
 
 def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
     return tuple(sorted({name for group in groups for name in group}))
+
+
+@functools.lru_cache(maxsize=512)
+def _names(patterns: tuple[str, ...], aliases: tuple[tuple[str, str], ...]) -> NamePatterns:
+    """Pack patterns built once per run, not once per call asked about (checks ask per call)."""
+    return NamePatterns.build(patterns, aliases)
