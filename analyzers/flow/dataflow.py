@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
@@ -37,7 +38,7 @@ from topo.analyzers.ir import (Assignment, Call, Condition, DefinitionKind, File
                                ValueKind, scope_chain)
 from topo.analyzers.paths import root_of
 
-__all__ = ["Seeds", "Flow", "propagate", "MUTATING_METHODS"]
+__all__ = ["Seeds", "Flow", "propagate", "propagate_apart", "MUTATING_METHODS"]
 
 Labels = frozenset[str]
 _EMPTY: Labels = frozenset()
@@ -142,6 +143,15 @@ class Flow:
                     pending.append(after)
         return frozenset(labels)
 
+    def restricted(self, keep: Labels) -> Flow:
+        """The flow of the labels in `keep` alone (what is left empty is dropped, as
+        `propagate` drops it)."""
+        def cut(table: Mapping[Any, Labels]) -> dict[Any, Labels]:
+            return {key: kept for key, labels in table.items() if (kept := labels & keep)}
+        names = {key: kept for key, bound in self.names.items() if (kept := cut(bound))}
+        return Flow(cut(self.calls), names, cut(self.returns), self.chained,
+                    cut(self.channels), self.readers)
+
     def condition_labels(self, file: FileIR, scope: str, condition: Condition | None) -> Labels:
         if condition is None:
             return _EMPTY
@@ -208,6 +218,20 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
             names[key] = kept
     return Flow(_nonempty(state.calls, expand), names, _nonempty(state.returns, expand),
                 state.chained, _nonempty(state.channels, expand), seeds.graphs.readers)
+
+
+def propagate_apart(files: Iterable[FileIR], graph: CallGraph,
+                    flows: Mapping[str, Mapping[str, Labels]]) -> dict[str, Flow]:
+    """Several flows seeded at calls, in one fixed point: labels only ever join, so the
+    joint flow restricted to one flow's seed labels is that flow run alone, at the cost of
+    one pass over the program instead of one per flow."""
+    joint: dict[str, Labels] = {}
+    for calls in flows.values():
+        for call, labels in calls.items():
+            joint[call] = joint.get(call, _EMPTY) | labels
+    flow = propagate(files, graph, Seeds(calls=joint))
+    return {name: flow.restricted(frozenset().union(*calls.values()))
+            for name, calls in flows.items()}
 
 
 def _nonempty(table: Mapping[str, Labels], expand: Callable[[Labels], Labels]

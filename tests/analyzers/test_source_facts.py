@@ -257,3 +257,48 @@ def test_summaries_compose_through_two_helpers_and_recursion() -> None:
     executors = {s.location.line: s.id for s in kinds(result, SiteKind.EXECUTOR)}
     fed = {target for _, target in edges(result, EdgeKind.INFERENCE)}
     assert executors[13] in fed and executors[14] not in fed
+
+
+def test_flows_run_together_equal_each_flow_run_alone() -> None:
+    """`propagate_apart` shares one fixed point between flows; each must read back exactly
+    what its own run gives, or a label of one flow would leak into another's answers."""
+    from topo.analyzers.flow.dataflow import Seeds, propagate, propagate_apart
+    result = facts(files={
+        "app/helpers.py": '''
+            def passthrough(x):
+                return x
+
+            def wrap(x, y):
+                return [passthrough(x), y]
+        ''',
+        "app/main.py": '''
+            from app.helpers import passthrough, wrap
+
+            def run(a, b):
+                first = passthrough(a)
+                both = wrap(first, b)
+                send(both)
+                return both
+
+            run(source_one(), source_two())
+            other = passthrough(source_three())
+            keep(other)
+        ''',
+    })
+    calls = {call.name: call.id for file in result.files for call in file.calls}
+    flows = {"one": {calls["source_one"]: frozenset({"label:one"})},
+             "two": {calls["source_two"]: frozenset({"label:two"}),
+                     calls["source_three"]: frozenset({"label:three"})}}
+    together = propagate_apart(result.files, result.graph, flows)
+    for name, seeds in flows.items():
+        alone = propagate(result.files, result.graph, Seeds(calls=seeds))
+        assert together[name].calls == alone.calls
+        assert together[name].names == alone.names
+        assert dict(together[name].returns) == dict(alone.returns)
+    sends = next(c for f in result.files for c in f.calls if c.name == "send")
+    file = next(f for f in result.files if f.path == "app/main.py")
+    assert together["one"].argument_labels(file, sends) == {"label:one"}
+    assert together["two"].argument_labels(file, sends) == {"label:two"}
+    keeps = next(c for f in result.files for c in f.calls if c.name == "keep")
+    assert together["one"].argument_labels(file, keeps) == frozenset()
+    assert together["two"].argument_labels(file, keeps) == {"label:three"}
