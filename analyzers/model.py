@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import enum
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 __all__ = ["AttrValue", "AttributeDecl", "AUTHORITY_KINDS", "ENTRY_KINDS", "Edge", "EdgeKind",
@@ -175,6 +175,11 @@ class Site:
             if key == name:
                 return value
         return default
+
+    def with_attrs(self, **extra: AttrValue) -> Site:
+        """This site with `extra` attributes set (added, or replacing its own), kept sorted:
+        later stages mark what the packs found (`protocol`, `tool_name`, `entry_kind`…)."""
+        return replace(self, attrs=tuple(sorted((dict(self.attrs) | extra).items())))
 
 
 @dataclass(frozen=True, slots=True)

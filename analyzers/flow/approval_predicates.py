@@ -14,7 +14,6 @@ IR does not keep), is not read: no approval.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from topo.analyzers.flow.callgraph import CallGraph
 from topo.analyzers.ir import LITERAL_KINDS, FileIR, Return
@@ -41,9 +40,9 @@ def mark_approval_predicates(files: Iterable[FileIR], graph: CallGraph, sites: I
         answers = _answers(returns.get((found[0].path, found[1].qualname), [])) \
             if found is not None else set()
         if answers == {True}:
-            site = _marked(site, "approval_asks")
+            site = site.with_attrs(approval_asks=True)
         elif True in answers or None in answers:
-            site = _marked(site, "approval_conditional")
+            site = site.with_attrs(approval_conditional=True)
         marked.append(site)
     return tuple(marked)
 
@@ -57,7 +56,3 @@ def _answers(returns: list[Return]) -> set[bool | None]:
         found.add(bool(value.literal) if value is not None and value.kind in LITERAL_KINDS
                   else None if value is not None else False)
     return found
-
-
-def _marked(site: Site, flag: str) -> Site:
-    return replace(site, attrs=tuple(sorted({**dict(site.attrs), flag: True}.items())))

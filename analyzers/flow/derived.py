@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
@@ -98,7 +98,7 @@ def _case_of(site: Site) -> str | None:
 
 
 def _as_protocol(site: Site) -> Site:
-    return replace(site, attrs=_merged(site.attrs, protocol=True))
+    return site.with_attrs(protocol=True)
 
 
 def is_protocol_test(site: Site) -> bool:
@@ -117,7 +117,7 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
         guard = None if call is None else _condition_guard(call, calls, carriers)
         if guard is not None:
             condition = holding_condition(guard, site.language)
-            site = replace(site, attrs=_merged(site.attrs, conditional=True, condition=condition))
+            site = site.with_attrs(conditional=True, condition=condition)
         marked.append(site)
     return tuple(marked)
 
@@ -145,7 +145,7 @@ def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
         for comparison in condition.comparisons:
             site = _comparison_site(file, scope, comparison, model)
             if site is not None:
-                yield site if derives is None else _merged_site(site, derives=derives)
+                yield site if derives is None else site.with_attrs(derives=derives)
 
 
 def asked_verdicts(condition: Condition | None) -> frozenset[str]:
@@ -440,10 +440,3 @@ def _site(kind: SiteKind, file: FileIR, scope: str, location: Location,
                 symbol=symbol, attrs=tuple(sorted(attrs.items())), inferred=True)
 
 
-def _merged_site(site: Site, **extra: object) -> Site:
-    return replace(site, attrs=_merged(site.attrs, **extra))
-
-
-def _merged(attrs: tuple, **extra: object) -> tuple:
-    merged = dict(attrs) | extra
-    return tuple(sorted(merged.items()))

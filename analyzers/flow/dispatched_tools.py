@@ -93,8 +93,7 @@ def _only_listed(site: Site, file: FileIR, scope: str, files: tuple[FileIR, ...]
              for key, value in call.kwargs if key == "name"}
     if len(names) != 1 or None in names:
         return site
-    return replace(site, attrs=tuple(sorted({**dict(site.attrs),
-                                             "tool_name": names.pop()}.items())))
+    return site.with_attrs(tool_name=names.pop())
 
 
 def _tested_name(definition, spec: str) -> str | None:

@@ -115,6 +115,5 @@ def _settled(route: Site, verifier: Site | None) -> Site:
 
 def _own_webhook(verifier: Site) -> Site:
     """A signature check in no known route: its enclosing function handles the webhook."""
-    attrs = dict(verifier.attrs) | {"definition": verifier.symbol,
-                                    "verified_by": str(verifier.attr("callee"))}
-    return replace(verifier, attrs=tuple(sorted(attrs.items())))
+    return verifier.with_attrs(definition=verifier.symbol,
+                               verified_by=str(verifier.attr("callee")))

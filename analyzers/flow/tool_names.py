@@ -16,7 +16,6 @@ name (which one the model sees depends on the caller): it is exposed under each
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from topo.analyzers.ir import (MODULE_SCOPE, FileIR, Value, ValueKind, keyed_entries,
                                written_values)
@@ -84,4 +83,4 @@ def _named(site: Site, keys: set[str]) -> Site:
     if not keys:
         return site
     named = {"tool_name": keys.pop()} if len(keys) == 1 else {"placed_names": tuple(sorted(keys))}
-    return replace(site, attrs=tuple(sorted({**dict(site.attrs), **named}.items())))
+    return site.with_attrs(**named)

@@ -200,8 +200,7 @@ def _named_by_key(sites: list[Site], matches: list[tuple[Call, Entry]],
                                            or site.attr(f"{n}_literal") is None)]
         if names and len(found) == 1:
             key = next(iter(found))
-            site = replace(site, attrs=tuple(sorted({**dict(site.attrs),
-                                                     **{n: key for n in names}}.items())))
+            site = site.with_attrs(**{n: key for n in names})
         named.append(site)
     return named
 

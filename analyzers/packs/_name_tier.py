@@ -69,5 +69,4 @@ class NameTiers:
         tier = dict(self.writes).get(split[0]) if split else None
         if tier is None or any(split[:len(phrase)] == phrase for phrase in self.excluded):
             return replace(site, inferred=True)
-        attrs = {**dict(site.attrs), "tier": tier, "intent_verb": split[0]}
-        return replace(site, attrs=tuple(sorted(attrs.items())))
+        return site.with_attrs(tier=tier, intent_verb=split[0])
