@@ -16,6 +16,7 @@ from topo.analyzers.packs._engine import (ENGINE_ATTRS, classify, factories, fin
                                          generic_attributes, wrappers)
 from topo.analyzers.packs._knowledge import Knowledge, packs_digest
 from topo.analyzers.packs._load import default_pack_files, load_pack, load_packs
+from topo.analyzers.packs._verbs import words
 from topo.analyzers.packs._model import (CanaryDeciderRule, Entry, IntentRules, LiveShadowRule,
                                          McpServerRule,
                                          Pack, PackError,
@@ -26,4 +27,4 @@ __all__ = ["ENGINE_ATTRS", "CanaryDeciderRule", "Entry", "IntentRules", "Knowled
            "Pack",
            "PackError", "PolicyRead", "PolicyWrites", "RetentionRule", "RouteRule", "StateGraphRules", "ToolRules", "classify",
            "default_pack_files", "factories", "fingerprint", "generic_attributes", "load_pack",
-           "load_packs", "packs_digest", "wrappers"]
+           "load_packs", "packs_digest", "words", "wrappers"]

@@ -12,12 +12,12 @@ on a chain nothing enforced governs.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.ir import Assignment, FileIR, Guard, GuardKind, Value
 from topo.analyzers.model import SiteKind
+from topo.analyzers.packs import words
 from topo.analyzers.paths import root_of
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import sites_of_kind
@@ -29,7 +29,6 @@ __all__ = ["DecorativeVerdict", "decorative_verdicts", "VERDICT_WORDS"]
 VERDICT_WORDS = frozenset({"approved", "approve", "approval", "allowed", "allow", "permitted",
                            "safe", "unsafe", "risk", "risky", "verdict", "decision",
                            "judgement", "judgment"})
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _TESTS = frozenset({GuardKind.IF, GuardKind.EARLY_EXIT, GuardKind.TERNARY, GuardKind.BOOL_OP,
                     GuardKind.WHILE, GuardKind.MATCH_CASE})
 
@@ -65,7 +64,7 @@ def _verdict_name(target: str) -> bool:
     """A plain local name with a verdict word in it."""
     if not target.isidentifier() or target == "_":
         return False
-    return any(word.lower() in VERDICT_WORDS for word in _WORD.findall(target))
+    return any(word in VERDICT_WORDS for word in words(target))
 
 
 def _labels(ctx: CheckContext, file: FileIR, assignment: Assignment) -> tuple[str, ...]:
