@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["root_of", "segments"]
+__all__ = ["last_key", "root_of", "segments"]
 
 _SEGMENT = re.compile(r"[^.\[]+|\[[^\]]*\]")   # identifiers and [subscripts], in order
 _RECEIVERS = frozenset({"self", "this", "cls"})
@@ -27,3 +27,10 @@ def root_of(path: str) -> str:
 def segments(path: str) -> list[str]:
     """`a.b[0].c` -> ['a', 'b', '[0]', 'c']."""
     return _SEGMENT.findall(path)
+
+
+def last_key(path: str) -> str:
+    """The name a path reads last, attribute or string key: `approved` for `row.approved`,
+    `state["approved"]` and `approved`; "" for an empty path."""
+    parts = segments(path)
+    return parts[-1].strip("[]").strip("'\"") if parts else ""

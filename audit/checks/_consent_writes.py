@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.ir import LITERAL_KINDS, FileIR, Language, Value, ValueKind, keyed_entries
 from topo.analyzers.model import Location, SiteKind
-from topo.analyzers.paths import segments
+from topo.analyzers.paths import last_key, segments
 from topo.audit.checks._registry import CheckContext
 from topo.audit.graph.build import sites_of_kind
 
@@ -159,8 +159,7 @@ def _python(file: FileIR) -> bool:
 def _written_field(target: str) -> str:
     """The field an assignment writes on a record (`row.approved`, `state["approved"]`); a
     plain local name is no field."""
-    parts = segments(target)
-    return parts[-1].strip("[]").strip("'\"") if len(parts) > 1 else ""
+    return last_key(target) if len(segments(target)) > 1 else ""
 
 
 _SQL_SET = re.compile(r"\bSET\b(?P<columns>[^;]*)", re.I)

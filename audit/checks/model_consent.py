@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.ir import FileIR, GuardKind, Language, Value, ValueKind
-from topo.analyzers.paths import root_of, segments
+from topo.analyzers.paths import last_key, root_of
 from topo.audit import codes
 from topo.audit.checks._consent_writes import ConsentWrite, consent_writes
 from topo.audit.checks._evidence import (call_symbol, control_text, executor_text, locations,
@@ -189,5 +189,4 @@ def _field(ctx: CheckContext, value: Value) -> str:
         found = ctx.calls.get(value.call or "")
         key = found[1].args[0] if found and found[1].name == "get" and found[1].args else None
         return str(key.literal) if key is not None and key.kind is ValueKind.STRING else ""
-    parts = segments(value.ref or "")
-    return parts[-1].strip("[]").strip("'\"") if parts else ""
+    return last_key(value.ref or "")
