@@ -18,11 +18,14 @@ on a value means *some* path may carry it there. Calls listed as barriers (decis
 approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
 selection model-derived.
 
-The fixed point is reached with a worklist of files, callees first: a file is read again only
-when something it reads changed (its own names and calls, or the summary of a function it
-calls). Labels only grow over a finite set, so the worklist empties; there is no pass cap to
-silently drop labels. Parameters carry symbols, not their callers' labels (see `propagate`), so
-no caller's pass makes a callee's file dirty.
+The fixed point is reached with a worklist of scopes (a function's body, a class body, a
+module's top level), files callees first: a scope is read again only when something it reads
+changed (a name bound in it or in an enclosing scope, a call result one of its statements
+reads, the summary of a function it calls, a graph channel of a node it holds). A helper whose
+summary grows re-reads the functions calling it, not their whole files. Labels only grow over a
+finite set, so the worklist empties; there is no pass cap to silently drop labels. Parameters
+carry symbols, not their callers' labels (see `propagate`), so no caller's pass makes a callee
+dirty.
 """
 
 from __future__ import annotations
@@ -33,9 +36,9 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.callgraph import CallGraph, FunctionKey, function_key
-from topo.analyzers.flow.graphs import StateGraphs, channel_key
-from topo.analyzers.ir import (Assignment, Call, Condition, DefinitionKind, FileIR, LITERAL_KINDS, Value,
-                               ValueKind, scope_chain)
+from topo.analyzers.flow.graphs import ChannelWrite, StateGraphs, channel_key
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Definition, DefinitionKind,
+                               FileIR, LITERAL_KINDS, Return, Value, ValueKind, scope_chain)
 from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "propagate", "propagate_apart", "MUTATING_METHODS"]
@@ -192,21 +195,24 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     """
     files = tuple(f for f in files if f.parse_error is None)
     by_path = {file.path: file for file in files}
-    readers = _readers(files, graph)
+    units = _units(files, seeds.graphs)
+    readers = _readers(files, graph, units)
     state = _State(seeds, readers, _chained(files))
     if not seeds.calls and not seeds.parameters:
-        return state.view()          # nothing to follow: every label would be empty
-    # Callees before callers, so that most summaries are ready when their calls are read;
-    # any order reaches the same fixed point.
-    pending = deque(_bottom_up(by_path, graph, readers))
+        return state.view          # nothing to follow: every label would be empty
+    # Files callees first, so that most summaries are ready when their calls are read; a
+    # file's scopes outermost first, so that module names are bound before functions read them.
+    # Any order reaches the same fixed point.
+    pending = deque(unit for path in _bottom_up(by_path, graph, readers)
+                    for unit in units.of_file.get(path, ()))
     queued = set(pending)
     while pending:
-        path = pending.popleft()
-        queued.discard(path)
+        unit = pending.popleft()
+        queued.discard(unit)
         state.dirty.clear()
-        _pass(by_path[path], graph, state)
+        _pass(by_path[unit[0]], units.statements[unit], graph, state)
         for other in sorted(state.dirty):
-            if other not in queued and other in by_path:
+            if other not in queued:
                 queued.add(other)
                 pending.append(other)
     expand = _Expansion(_parameter_labels(files, graph, state))
@@ -246,14 +252,68 @@ def _symbol(function: FunctionKey, name: str) -> str:
     return f"{_SYMBOL}{function}:{name}"
 
 
+Unit = tuple[str, str]      # (file path, scope): what the worklist reads at once
+
+
+@dataclass(frozen=True, slots=True)
+class _Statements:
+    """What a pass over one scope of one file reads: the definitions whose parameters it
+    binds, and its assignments, calls, returns and graph-channel writes."""
+
+    definitions: tuple[Definition, ...] = ()
+    assignments: tuple[Assignment, ...] = ()
+    calls: tuple[Call, ...] = ()
+    returns: tuple[Return, ...] = ()
+    writes: tuple[tuple[ChannelWrite, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Units:
+    statements: Mapping[Unit, _Statements]
+    of_file: Mapping[str, tuple[Unit, ...]]       # a file's units, outermost scope first
+    # (file, scope) -> the units whose reads may resolve to names bound in that scope: those
+    # whose scope chain holds it
+    within: Mapping[Unit, tuple[Unit, ...]]
+
+
+def _units(files: tuple[FileIR, ...], graphs: StateGraphs) -> _Units:
+    statements: dict[Unit, _Statements] = {}
+    of_file: dict[str, tuple[Unit, ...]] = {}
+    within: dict[Unit, list[Unit]] = defaultdict(list)
+    for file in files:
+        by_scope: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
+        for definition in file.definitions:
+            by_scope[definition.qualname]["definitions"].append(definition)
+        for kind, items in (("assignments", file.assignments), ("calls", file.calls),
+                            ("returns", file.returns)):
+            for item in items:
+                by_scope[item.scope][kind].append(item)
+        for write in graphs.writes.get(file.path, ()):
+            by_scope[write[0].scope]["writes"].append(write)
+        scopes = sorted(by_scope, key=lambda scope: (scope != MODULE_SCOPE, scope.count("."),
+                                                     scope))
+        of_file[file.path] = tuple((file.path, scope) for scope in scopes)
+        for scope in scopes:
+            unit = (file.path, scope)
+            statements[unit] = _Statements(**{kind: tuple(items)
+                                              for kind, items in by_scope[scope].items()})
+            for enclosing in scope_chain(scope):
+                within[(file.path, enclosing)].append(unit)
+    return _Units(statements, of_file, {key: tuple(units) for key, units in within.items()})
+
+
 @dataclass(frozen=True, slots=True)
 class _Readers:
-    """Which file reads what another file's pass may change."""
+    """Which units read what another unit's pass may change."""
 
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
-    # function written as a call's argument -> its file (the call's result reads its returns)
-    callbacks: Mapping[FunctionKey, str] = field(default_factory=dict)
+    units: _Units
+    call_readers: Mapping[str, tuple[Unit, ...]]    # call id -> units reading its result
+    calling: Mapping[FunctionKey, tuple[Unit, ...]]  # function -> units calling it
+    # function written as a call's argument -> the units of those calls (their results read
+    # its returns)
+    callbacks: Mapping[FunctionKey, tuple[Unit, ...]] = field(default_factory=dict)
 
 
 def _bottom_up(by_path: Mapping[str, FileIR], graph: CallGraph, readers: _Readers
@@ -295,17 +355,68 @@ def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
     return {key: tuple(steps) for key, steps in chained.items()}
 
 
-def _readers(files: tuple[FileIR, ...], graph: CallGraph) -> _Readers:
+def _readers(files: tuple[FileIR, ...], graph: CallGraph, units: _Units) -> _Readers:
     call_files = {call.id: file.path for file in files for call in file.calls}
+    call_units = {call.id: (file.path, call.scope) for file in files for call in file.calls}
     callers: dict[FunctionKey, set[str]] = defaultdict(set)
+    calling: dict[FunctionKey, set[Unit]] = defaultdict(set)
     for edge in graph.edges:
-        path = call_files.get(edge.call)
-        if path is not None:
-            callers[edge.callee].add(path)
-    callbacks = {function_key(file, value.ref): file.path for file in files
-                 for call in file.calls for value in (*call.args, *(v for _, v in call.kwargs))
-                 if value.kind is _LAMBDA and value.ref}
-    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, callbacks)
+        unit = call_units.get(edge.call)
+        if unit is not None:
+            callers[edge.callee].add(unit[0])
+            calling[edge.callee].add(unit)
+    callbacks: dict[FunctionKey, set[Unit]] = defaultdict(set)
+    for file in files:
+        for call in file.calls:
+            for value in (*call.args, *(v for _, v in call.kwargs)):
+                if value.kind is _LAMBDA and value.ref:
+                    callbacks[function_key(file, value.ref)].add((file.path, call.scope))
+    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, units,
+                    _call_readers(units), {k: tuple(sorted(v)) for k, v in calling.items()},
+                    {k: tuple(sorted(v)) for k, v in callbacks.items()})
+
+
+def _call_readers(units: _Units) -> dict[str, tuple[Unit, ...]]:
+    """Which units' statements read each call's result: through a value naming it (as its
+    call, or among its results, at any depth), a receiver computed from it, or the arguments
+    of a builder step chained on a call the unit makes."""
+    found: dict[str, set[Unit]] = defaultdict(set)
+
+    def value(unit: Unit, read: Value | None) -> None:
+        if read is None:        # a bare `return`
+            return
+        if read.call:
+            found[read.call].add(unit)
+        for result in read.results:
+            found[result].add(unit)
+        for _, entry in read.entries:
+            value(unit, entry)
+
+    chained: dict[str, list[Call]] = defaultdict(list)
+    for statements in units.statements.values():
+        for call in statements.calls:
+            if call.chained_on is not None:
+                chained[call.chained_on].append(call)
+    for unit, statements in units.statements.items():
+        for assignment in statements.assignments:
+            value(unit, assignment.value)
+        for returned in statements.returns:
+            value(unit, returned.value)
+        for write, _ in statements.writes:
+            value(unit, write.value)
+        for call in statements.calls:
+            for result in call.receiver_results:
+                found[result].add(unit)
+            pending, seen = [call], {call.id}
+            while pending:
+                step = pending.pop()
+                for argument in (*step.args, *(v for _, v in step.kwargs)):
+                    value(unit, argument)
+                for after in chained.get(step.id, ()):
+                    if after.id not in seen:
+                        seen.add(after.id)
+                        pending.append(after)
+    return {call: tuple(sorted(readers)) for call, readers in found.items()}
 
 
 class _State:
@@ -316,43 +427,43 @@ class _State:
         self.seeds = seeds
         self.readers = readers
         self.chained = chained
-        self.dirty: set[str] = set()     # files to read again after the current one
+        self.dirty: set[Unit] = set()    # units to read again after the current one
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
         self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
         self.channels: dict[Channel, Labels] = {}
-
-    def view(self) -> Flow:
-        return Flow(self.calls, self.names, self.returns, self.chained, self.channels,
-                    self.seeds.graphs.readers)
+        # One view for the whole run: it reads the tables above, which only grow.
+        self.view = Flow(self.calls, self.names, self.returns, self.chained, self.channels,
+                         seeds.graphs.readers)
 
     def add_channel(self, channel: Channel, labels: Labels) -> None:
         known = self.channels.get(channel, _EMPTY)
         if labels and not labels <= known:
             self.channels[channel] = known | labels
-            self.dirty.update(self.seeds.graphs.reader_files.get(channel[0], ()))
+            of_file = self.readers.units.of_file
+            for path in self.seeds.graphs.reader_files.get(channel[0], ()):
+                self.dirty.update(of_file.get(path, ()))
 
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):
             self.names[key][root] = self.names[key].get(root, _EMPTY) | labels
-            self.dirty.add(key[0])
+            self.dirty.update(self.readers.units.within.get(key, ()))
 
     def add_call(self, call_id: str, labels: Labels) -> None:
         if labels and not labels <= self.calls[call_id]:
             self.calls[call_id] = self.calls[call_id] | labels
-            self.dirty.add(self.readers.call_files.get(call_id, ""))
+            self.dirty.update(self.readers.call_readers.get(call_id, ()))
 
     def add_return(self, function: FunctionKey, labels: Labels) -> None:
         if labels and not labels <= self.returns[function]:
             self.returns[function] = self.returns[function] | labels
-            self.dirty.update(self.readers.callers.get(function, ()))
-            if function in self.readers.callbacks:
-                self.dirty.add(self.readers.callbacks[function])
+            self.dirty.update(self.readers.calling.get(function, ()))
+            self.dirty.update(self.readers.callbacks.get(function, ()))
 
 
-def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
-    view = state.view()
-    for definition in file.definitions:
+def _pass(file: FileIR, statements: _Statements, graph: CallGraph, state: _State) -> None:
+    view = state.view
+    for definition in statements.definitions:
         key = function_key(file, definition.qualname)
         seeded = state.seeds.parameters.get(key, {})
         called = key in state.readers.callers    # else a symbol would never be fed or replaced
@@ -361,15 +472,15 @@ def _pass(file: FileIR, graph: CallGraph, state: _State) -> None:
             if called:
                 labels = labels | {_symbol(key, parameter.name)}
             state.add_name((file.path, definition.qualname), parameter.name, labels)
-    for assignment in file.assignments:
+    for assignment in statements.assignments:
         labels = view.value_labels(file, assignment.scope, _destructured(assignment))
         state.add_name((file.path, assignment.scope), root_of(assignment.target), labels)
-    for call in file.calls:
+    for call in statements.calls:
         _call(file, call, graph, state, view)
-    for returned in file.returns:
+    for returned in statements.returns:
         state.add_return(function_key(file, returned.scope),
                          view.value_labels(file, returned.scope, returned.value))
-    for write, graphs in state.seeds.graphs.writes.get(file.path, ()):
+    for write, graphs in statements.writes:
         labels = view.value_labels(file, write.scope, write.value)
         for graph_id in graphs:
             state.add_channel((graph_id, write.key), labels)
@@ -456,7 +567,7 @@ def _parameter_labels(files: tuple[FileIR, ...], graph: CallGraph, state: _State
                       ) -> dict[str, Labels]:
     """Phase 2: every parameter symbol's labels, from what every call site passes (those may
     hold the callers' own parameter symbols: solved to a fixed point over symbols)."""
-    view = state.view()
+    view = state.view
     passed: dict[str, list[Labels]] = defaultdict(list)
     for file in files:
         for call in file.calls:
