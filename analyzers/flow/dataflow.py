@@ -135,15 +135,10 @@ class Flow:
             labels |= self.path_labels(file, call.scope, read)
         for result in call.receiver_results:
             labels |= self.calls.get(result, _EMPTY)
-        pending, seen = [call], {call.id}
-        while pending:
-            step = pending.pop()
+        steps = _steps_after(call, self.chained) if call.id in self.chained else ()
+        for step in (call, *steps):
             for value in (*step.args, *(v for _, v in step.kwargs)):
                 labels |= self.value_labels(file, step.scope, value)
-            for after in self.chained.get(step.id, ()):
-                if after.id not in seen:
-                    seen.add(after.id)
-                    pending.append(after)
         return frozenset(labels)
 
     def restricted(self, keep: Labels) -> Flow:
@@ -194,27 +189,24 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     result at one call site carries only that call's arguments.
     """
     files = tuple(f for f in files if f.parse_error is None)
+    chained = _chained(files)
+    if not seeds.calls and not seeds.parameters:    # nothing to follow: every label is empty
+        return Flow({}, {}, {}, chained, {}, seeds.graphs.readers)
     by_path = {file.path: file for file in files}
-    units = _units(files, seeds.graphs)
+    units = _units(files, seeds.graphs, chained)
     readers = _readers(files, graph, units)
-    state = _State(seeds, readers, _chained(files))
-    if not seeds.calls and not seeds.parameters:
-        return state.view          # nothing to follow: every label would be empty
+    state = _State(seeds, units, readers, chained)
     # Files callees first, so that most summaries are ready when their calls are read; a
     # file's scopes outermost first, so that module names are bound before functions read them.
     # Any order reaches the same fixed point.
-    pending = deque(unit for path in _bottom_up(by_path, graph, readers)
-                    for unit in units.of_file.get(path, ()))
-    queued = set(pending)
+    for path in _bottom_up(by_path, graph, readers):
+        for unit in units.of_file.get(path, ()):
+            state.mark_all(unit)
+    pending = state.pending
     while pending:
         unit = pending.popleft()
-        queued.discard(unit)
-        state.dirty.clear()
-        _pass(by_path[unit[0]], units.statements[unit], graph, state)
-        for other in sorted(state.dirty):
-            if other not in queued:
-                queued.add(other)
-                pending.append(other)
+        state.queued.discard(unit)
+        _pass(by_path[unit[0]], unit, units.statements[unit], graph, state)
     expand = _Expansion(_parameter_labels(files, graph, state))
     # Only what carries a label is kept: most names held nothing but a symbol no caller fed.
     names = {}
@@ -252,68 +244,118 @@ def _symbol(function: FunctionKey, name: str) -> str:
     return f"{_SYMBOL}{function}:{name}"
 
 
-Unit = tuple[str, str]      # (file path, scope): what the worklist reads at once
-
-
-@dataclass(frozen=True, slots=True)
-class _Statements:
-    """What a pass over one scope of one file reads: the definitions whose parameters it
-    binds, and its assignments, calls, returns and graph-channel writes."""
-
-    definitions: tuple[Definition, ...] = ()
-    assignments: tuple[Assignment, ...] = ()
-    calls: tuple[Call, ...] = ()
-    returns: tuple[Return, ...] = ()
-    writes: tuple[tuple[ChannelWrite, tuple[str, ...]], ...] = ()
+Unit = tuple[str, str]      # (file path, scope): statements read in one scope
+Statement = Definition | Assignment | Call | Return | tuple[ChannelWrite, tuple[str, ...]]
+Reader = tuple[Unit, int]   # a statement: its unit and its index there
 
 
 @dataclass(frozen=True, slots=True)
 class _Units:
-    statements: Mapping[Unit, _Statements]
+    """The statements of every scope of every file, in the order a pass reads them, and
+    which statements read what: the worklist re-reads a statement only when something it
+    reads has changed."""
+
+    statements: Mapping[Unit, tuple[Statement, ...]]
     of_file: Mapping[str, tuple[Unit, ...]]       # a file's units, outermost scope first
     # (file, scope) -> the units whose reads may resolve to names bound in that scope: those
     # whose scope chain holds it
     within: Mapping[Unit, tuple[Unit, ...]]
+    roots: Mapping[Unit, Mapping[str, tuple[int, ...]]]   # unit -> root name -> readers
+    call_readers: Mapping[str, tuple[Reader, ...]]       # call id -> readers of its result
 
 
-def _units(files: tuple[FileIR, ...], graphs: StateGraphs) -> _Units:
-    statements: dict[Unit, _Statements] = {}
+def _units(files: tuple[FileIR, ...], graphs: StateGraphs,
+           chained: Mapping[str, tuple[Call, ...]]) -> _Units:
+    statements: dict[Unit, tuple[Statement, ...]] = {}
     of_file: dict[str, tuple[Unit, ...]] = {}
     within: dict[Unit, list[Unit]] = defaultdict(list)
+    roots: dict[Unit, dict[str, list[int]]] = {}
+    call_readers: dict[str, list[Reader]] = defaultdict(list)
     for file in files:
-        by_scope: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
+        by_scope: dict[str, list[Statement]] = defaultdict(list)
         for definition in file.definitions:
-            by_scope[definition.qualname]["definitions"].append(definition)
-        for kind, items in (("assignments", file.assignments), ("calls", file.calls),
-                            ("returns", file.returns)):
+            by_scope[definition.qualname].append(definition)
+        for items in (file.assignments, file.calls, file.returns):
             for item in items:
-                by_scope[item.scope][kind].append(item)
+                by_scope[item.scope].append(item)
         for write in graphs.writes.get(file.path, ()):
-            by_scope[write[0].scope]["writes"].append(write)
+            by_scope[write[0].scope].append(write)
         scopes = sorted(by_scope, key=lambda scope: (scope != MODULE_SCOPE, scope.count("."),
                                                      scope))
         of_file[file.path] = tuple((file.path, scope) for scope in scopes)
         for scope in scopes:
             unit = (file.path, scope)
-            statements[unit] = _Statements(**{kind: tuple(items)
-                                              for kind, items in by_scope[scope].items()})
+            statements[unit] = tuple(by_scope[scope])
             for enclosing in scope_chain(scope):
                 within[(file.path, enclosing)].append(unit)
-    return _Units(statements, of_file, {key: tuple(units) for key, units in within.items()})
+            reading: dict[str, list[int]] = defaultdict(list)
+            for index, statement in enumerate(statements[unit]):
+                names, calls = _reads(statement, chained)
+                for root in names:
+                    reading[root].append(index)
+                for call in calls:
+                    call_readers[call].append((unit, index))
+            roots[unit] = {root: tuple(indices) for root, indices in reading.items()}
+    return _Units(statements, of_file, {key: tuple(units) for key, units in within.items()},
+                  roots, {call: tuple(readers) for call, readers in call_readers.items()})
+
+
+def _reads(statement: Statement, chained: Mapping[str, tuple[Call, ...]]
+           ) -> tuple[set[str], set[str]]:
+    """The root names and the call results a statement's pass reads (`_pass`, `_call`)."""
+    names: set[str] = set()
+    calls: set[str] = set()
+    values: list[Value | None]
+    if isinstance(statement, Call):
+        if statement.receiver:
+            names.add(statement.receiver)
+        names.update(statement.receiver_reads)
+        calls.update(statement.receiver_results)
+        values = [*statement.args, *(v for _, v in statement.kwargs)]
+        for step in _steps_after(statement, chained):   # as argument_labels reads them
+            values.extend((*step.args, *(v for _, v in step.kwargs)))
+    elif isinstance(statement, Assignment):
+        values = [_destructured(statement)]
+    elif isinstance(statement, Return):
+        values = [statement.value]
+    elif isinstance(statement, tuple):
+        values = [statement[0].value]
+    else:
+        values = []
+    while values:
+        value = values.pop()
+        if value is None:       # a bare `return`
+            continue
+        names.update(value.reads)
+        if value.call:
+            calls.add(value.call)
+        calls.update(value.results)
+        values.extend(entry for _, entry in value.entries)
+    return {root_of(path) for path in names}, calls
+
+
+def _steps_after(call: Call, chained: Mapping[str, tuple[Call, ...]]) -> list[Call]:
+    """The builder steps chained on a call's result, at any depth (`.values(row)`)."""
+    steps: list[Call] = []
+    pending, seen = [call.id], {call.id}
+    while pending:
+        for after in chained.get(pending.pop(), ()):
+            if after.id not in seen:
+                seen.add(after.id)
+                steps.append(after)
+                pending.append(after.id)
+    return steps
 
 
 @dataclass(frozen=True, slots=True)
 class _Readers:
-    """Which units read what another unit's pass may change."""
+    """Which statements read what another statement's pass may change."""
 
     call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
-    units: _Units
-    call_readers: Mapping[str, tuple[Unit, ...]]    # call id -> units reading its result
-    calling: Mapping[FunctionKey, tuple[Unit, ...]]  # function -> units calling it
-    # function written as a call's argument -> the units of those calls (their results read
-    # its returns)
-    callbacks: Mapping[FunctionKey, tuple[Unit, ...]] = field(default_factory=dict)
+    calling: Mapping[FunctionKey, tuple[Reader, ...]]  # function -> the calls of it
+    # function written as a call's argument -> those calls (their results read its returns)
+    callbacks: Mapping[FunctionKey, tuple[Reader, ...]] = field(default_factory=dict)
 
 
 def _bottom_up(by_path: Mapping[str, FileIR], graph: CallGraph, readers: _Readers
@@ -357,77 +399,38 @@ def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
 
 def _readers(files: tuple[FileIR, ...], graph: CallGraph, units: _Units) -> _Readers:
     call_files = {call.id: file.path for file in files for call in file.calls}
-    call_units = {call.id: (file.path, call.scope) for file in files for call in file.calls}
+    call_readers: dict[str, Reader] = {}
+    for unit, statements in units.statements.items():
+        for index, statement in enumerate(statements):
+            if isinstance(statement, Call):
+                call_readers[statement.id] = (unit, index)
     callers: dict[FunctionKey, set[str]] = defaultdict(set)
-    calling: dict[FunctionKey, set[Unit]] = defaultdict(set)
+    calling: dict[FunctionKey, set[Reader]] = defaultdict(set)
     for edge in graph.edges:
-        unit = call_units.get(edge.call)
-        if unit is not None:
-            callers[edge.callee].add(unit[0])
-            calling[edge.callee].add(unit)
-    callbacks: dict[FunctionKey, set[Unit]] = defaultdict(set)
+        reader = call_readers.get(edge.call)
+        if reader is not None:
+            callers[edge.callee].add(reader[0][0])
+            calling[edge.callee].add(reader)
+    callbacks: dict[FunctionKey, set[Reader]] = defaultdict(set)
     for file in files:
         for call in file.calls:
             for value in (*call.args, *(v for _, v in call.kwargs)):
                 if value.kind is _LAMBDA and value.ref:
-                    callbacks[function_key(file, value.ref)].add((file.path, call.scope))
-    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()}, units,
-                    _call_readers(units), {k: tuple(sorted(v)) for k, v in calling.items()},
+                    callbacks[function_key(file, value.ref)].add(call_readers[call.id])
+    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()},
+                    {k: tuple(sorted(v)) for k, v in calling.items()},
                     {k: tuple(sorted(v)) for k, v in callbacks.items()})
-
-
-def _call_readers(units: _Units) -> dict[str, tuple[Unit, ...]]:
-    """Which units' statements read each call's result: through a value naming it (as its
-    call, or among its results, at any depth), a receiver computed from it, or the arguments
-    of a builder step chained on a call the unit makes."""
-    found: dict[str, set[Unit]] = defaultdict(set)
-
-    def value(unit: Unit, read: Value | None) -> None:
-        if read is None:        # a bare `return`
-            return
-        if read.call:
-            found[read.call].add(unit)
-        for result in read.results:
-            found[result].add(unit)
-        for _, entry in read.entries:
-            value(unit, entry)
-
-    chained: dict[str, list[Call]] = defaultdict(list)
-    for statements in units.statements.values():
-        for call in statements.calls:
-            if call.chained_on is not None:
-                chained[call.chained_on].append(call)
-    for unit, statements in units.statements.items():
-        for assignment in statements.assignments:
-            value(unit, assignment.value)
-        for returned in statements.returns:
-            value(unit, returned.value)
-        for write, _ in statements.writes:
-            value(unit, write.value)
-        for call in statements.calls:
-            for result in call.receiver_results:
-                found[result].add(unit)
-            pending, seen = [call], {call.id}
-            while pending:
-                step = pending.pop()
-                for argument in (*step.args, *(v for _, v in step.kwargs)):
-                    value(unit, argument)
-                for after in chained.get(step.id, ()):
-                    if after.id not in seen:
-                        seen.add(after.id)
-                        pending.append(after)
-    return {call: tuple(sorted(readers)) for call, readers in found.items()}
 
 
 class _State:
     """Mutable accumulation for one `propagate` run (never escapes it)."""
 
-    def __init__(self, seeds: Seeds, readers: _Readers,
+    def __init__(self, seeds: Seeds, units: _Units, readers: _Readers,
                  chained: Mapping[str, tuple[Call, ...]]) -> None:
         self.seeds = seeds
+        self.units = units
         self.readers = readers
         self.chained = chained
-        self.dirty: set[Unit] = set()    # units to read again after the current one
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
         self.names: dict[tuple[str, str], dict[str, Labels]] = defaultdict(dict)
         self.returns: dict[FunctionKey, Labels] = defaultdict(lambda: _EMPTY)
@@ -435,55 +438,91 @@ class _State:
         # One view for the whole run: it reads the tables above, which only grow.
         self.view = Flow(self.calls, self.names, self.returns, self.chained, self.channels,
                          seeds.graphs.readers)
+        # The worklist: units with statements to read again, and which statements.
+        self.pending: deque[Unit] = deque()
+        self.queued: set[Unit] = set()
+        self.dirty: dict[Unit, set[int]] = defaultdict(set)
+        # The statement being read: a change it makes to a later statement of the same pass
+        # needs no second reading.
+        self.unit: Unit | None = None
+        self.index = -1
+        self.batch: frozenset[int] = frozenset()
+
+    def mark(self, unit: Unit, index: int) -> None:
+        if unit == self.unit and index > self.index and index in self.batch:
+            return
+        self.dirty[unit].add(index)
+        if unit not in self.queued:
+            self.queued.add(unit)
+            self.pending.append(unit)
+
+    def mark_all(self, unit: Unit) -> None:
+        for index in range(len(self.units.statements[unit])):
+            self.mark(unit, index)
 
     def add_channel(self, channel: Channel, labels: Labels) -> None:
         known = self.channels.get(channel, _EMPTY)
         if labels and not labels <= known:
             self.channels[channel] = known | labels
-            of_file = self.readers.units.of_file
             for path in self.seeds.graphs.reader_files.get(channel[0], ()):
-                self.dirty.update(of_file.get(path, ()))
+                for unit in self.units.of_file.get(path, ()):
+                    self.mark_all(unit)
 
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):
             self.names[key][root] = self.names[key].get(root, _EMPTY) | labels
-            self.dirty.update(self.readers.units.within.get(key, ()))
+            roots = self.units.roots
+            for unit in self.units.within.get(key, ()):
+                for index in roots[unit].get(root, ()):
+                    self.mark(unit, index)
 
     def add_call(self, call_id: str, labels: Labels) -> None:
         if labels and not labels <= self.calls[call_id]:
             self.calls[call_id] = self.calls[call_id] | labels
-            self.dirty.update(self.readers.call_readers.get(call_id, ()))
+            for unit, index in self.units.call_readers.get(call_id, ()):
+                self.mark(unit, index)
 
     def add_return(self, function: FunctionKey, labels: Labels) -> None:
         if labels and not labels <= self.returns[function]:
             self.returns[function] = self.returns[function] | labels
-            self.dirty.update(self.readers.calling.get(function, ()))
-            self.dirty.update(self.readers.callbacks.get(function, ()))
+            for unit, index in self.readers.calling.get(function, ()):
+                self.mark(unit, index)
+            for unit, index in self.readers.callbacks.get(function, ()):
+                self.mark(unit, index)
 
 
-def _pass(file: FileIR, statements: _Statements, graph: CallGraph, state: _State) -> None:
+def _pass(file: FileIR, unit: Unit, statements: tuple[Statement, ...], graph: CallGraph,
+          state: _State) -> None:
+    """Read again the statements of `unit` marked dirty, in order."""
+    batch = state.dirty.pop(unit)
+    state.unit, state.batch = unit, frozenset(batch)
     view = state.view
-    for definition in statements.definitions:
-        key = function_key(file, definition.qualname)
-        seeded = state.seeds.parameters.get(key, {})
-        called = key in state.readers.callers    # else a symbol would never be fed or replaced
-        for parameter in definition.parameters:
-            labels = seeded.get(parameter.name, _EMPTY)
-            if called:
-                labels = labels | {_symbol(key, parameter.name)}
-            state.add_name((file.path, definition.qualname), parameter.name, labels)
-    for assignment in statements.assignments:
-        labels = view.value_labels(file, assignment.scope, _destructured(assignment))
-        state.add_name((file.path, assignment.scope), root_of(assignment.target), labels)
-    for call in statements.calls:
-        _call(file, call, graph, state, view)
-    for returned in statements.returns:
-        state.add_return(function_key(file, returned.scope),
-                         view.value_labels(file, returned.scope, returned.value))
-    for write, graphs in statements.writes:
-        labels = view.value_labels(file, write.scope, write.value)
-        for graph_id in graphs:
-            state.add_channel((graph_id, write.key), labels)
+    for index in sorted(batch):
+        state.index = index
+        statement = statements[index]
+        if isinstance(statement, Call):
+            _call(file, statement, graph, state, view)
+        elif isinstance(statement, Assignment):
+            labels = view.value_labels(file, statement.scope, _destructured(statement))
+            state.add_name((file.path, statement.scope), root_of(statement.target), labels)
+        elif isinstance(statement, Return):
+            state.add_return(function_key(file, statement.scope),
+                             view.value_labels(file, statement.scope, statement.value))
+        elif isinstance(statement, Definition):
+            key = function_key(file, statement.qualname)
+            seeded = state.seeds.parameters.get(key, {})
+            called = key in state.readers.callers  # else a symbol would never be fed or replaced
+            for parameter in statement.parameters:
+                labels = seeded.get(parameter.name, _EMPTY)
+                if called:
+                    labels = labels | {_symbol(key, parameter.name)}
+                state.add_name((file.path, statement.qualname), parameter.name, labels)
+        else:
+            write, graphs = statement
+            labels = view.value_labels(file, write.scope, write.value)
+            for graph_id in graphs:
+                state.add_channel((graph_id, write.key), labels)
+    state.unit = None
 
 
 def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:
