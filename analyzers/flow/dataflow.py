@@ -18,14 +18,14 @@ on a value means *some* path may carry it there. Calls listed as barriers (decis
 approval gates) produce fresh values: a `decide()` fed model-derived atoms does not make its
 selection model-derived.
 
-The fixed point is reached with a worklist of scopes (a function's body, a class body, a
-module's top level), files callees first: a scope is read again only when something it reads
-changed (a name bound in it or in an enclosing scope, a call result one of its statements
-reads, the summary of a function it calls, a graph channel of a node it holds). A helper whose
-summary grows re-reads the functions calling it, not their whole files. Labels only grow over a
-finite set, so the worklist empties; there is no pass cap to silently drop labels. Parameters
-carry symbols, not their callers' labels (see `propagate`), so no caller's pass makes a callee
-dirty.
+The fixed point is reached with a worklist of statements, grouped by scope (a function's
+body, a class body, a module's top level) and files callees first: a statement is read again
+only when something it reads changed (a root name bound in its scope or an enclosing one, a
+call result it reads, the summary of a function it calls, a graph channel of a node it is in).
+A helper whose summary grows re-reads its calls, not their functions or files. Labels only
+grow over a finite set, so the worklist empties; there is no pass cap to silently drop labels.
+Parameters carry symbols, not their callers' labels (see `propagate`), so no caller's pass
+makes a callee dirty.
 """
 
 from __future__ import annotations
