@@ -207,6 +207,11 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
         unit = pending.popleft()
         state.queued.discard(unit)
         _pass(by_path[unit[0]], unit, units.statements[unit], graph, state)
+    return _expanded(files, graph, state)
+
+
+def _expanded(files: tuple[FileIR, ...], graph: CallGraph, state: _State) -> Flow:
+    """The flow of a fixed point, parameter symbols replaced by what callers pass."""
     expand = _Expansion(_parameter_labels(files, graph, state))
     # Only what carries a label is kept: most names held nothing but a symbol no caller fed.
     names = {}
@@ -215,7 +220,7 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
         if kept:
             names[key] = kept
     return Flow(_nonempty(state.calls, expand), names, _nonempty(state.returns, expand),
-                state.chained, _nonempty(state.channels, expand), seeds.graphs.readers)
+                state.chained, _nonempty(state.channels, expand), state.seeds.graphs.readers)
 
 
 def propagate_apart(files: Iterable[FileIR], graph: CallGraph,

@@ -1,0 +1,69 @@
+"""The dataflow's worklist re-reads a statement only when something it reads changed; its fixed
+point must equal the one reached by reading every statement again until nothing changes. If
+the index of what each statement reads missed a dependency, the worklist would stop early and
+the two would differ."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from topo.analyzers.discovery.inventory import discover
+from topo.analyzers.flow import dataflow
+from topo.analyzers.flow.dataflow import Flow, Seeds, propagate
+from topo.analyzers.flow.facts import source_facts
+from topo.analyzers.frontend.stage import analyze_files
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+def _every_statement_until_nothing_changes(files, graph, seeds: Seeds) -> Flow:
+    files = tuple(f for f in files if f.parse_error is None)
+    chained = dataflow._chained(files)
+    units = dataflow._units(files, seeds.graphs, chained)
+    state = dataflow._State(seeds, units, dataflow._readers(files, graph, units), chained)
+    by_path = {file.path: file for file in files}
+
+    def tables():
+        return (dict(state.calls), {k: dict(v) for k, v in state.names.items()},
+                dict(state.returns), dict(state.channels))
+
+    while True:
+        before = tables()
+        for unit in sorted(units.statements, reverse=True):    # another order, too
+            state.dirty[unit] = set(range(len(units.statements[unit])))
+            dataflow._pass(by_path[unit[0]], unit, units.statements[unit], graph, state)
+        state.dirty.clear()
+        state.pending.clear()
+        state.queued.clear()
+        if tables() == before:
+            return dataflow._expanded(files, graph, state)
+
+
+@pytest.fixture(scope="module")
+def program():
+    facts = source_facts(analyze_files(discover(CORPUS), jobs=1, cache_dir=None))
+    calls = sorted(call.id for file in facts.files for call in file.calls)
+    definitions = sorted(facts.graph.definitions)
+    return facts, calls, definitions
+
+
+@pytest.mark.parametrize("every", [3, 11])
+def test_worklist_reaches_the_fixed_point_of_reading_everything(program, every: int) -> None:
+    facts, calls, definitions = program
+    seeds = Seeds(
+        calls={call: frozenset({f"seed:{index % 17}"})
+               for index, call in enumerate(calls) if index % every == 0},
+        parameters={key: {p.name: frozenset({"param"})
+                          for p in facts.graph.definitions[key][1].parameters}
+                    for key in definitions[::every * 2]},
+        barriers=frozenset(calls[1::every * 3]),
+        graphs=facts.state_graphs)
+    fast = propagate(facts.files, facts.graph, seeds)
+    slow = _every_statement_until_nothing_changes(facts.files, facts.graph, seeds)
+    assert fast.calls and fast.names        # the seeds reached something
+    assert fast.calls == slow.calls
+    assert fast.names == slow.names
+    assert fast.returns == slow.returns
+    assert fast.channels == slow.channels
