@@ -41,7 +41,8 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Defini
                                FileIR, LITERAL_KINDS, Return, Value, ValueKind, scope_chain)
 from topo.analyzers.paths import root_of
 
-__all__ = ["Seeds", "Flow", "propagate", "propagate_apart", "MUTATING_METHODS"]
+__all__ = ["Seeds", "Flow", "FlowIndex", "flow_index", "propagate", "propagate_apart",
+           "MUTATING_METHODS"]
 
 Labels = frozenset[str]
 _EMPTY: Labels = frozenset()
@@ -178,8 +179,31 @@ def _keyed_receiver(call: Call) -> str | None:
     return receiver
 
 
-def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
-    """Run label propagation to a fixed point over all files.
+@dataclass(frozen=True, slots=True)
+class FlowIndex:
+    """What every propagation over one program reads the same way: its parsed files, the
+    statements of each scope and what each statement reads. Built once by `flow_index` and
+    handed to each `propagate` over that program."""
+
+    files: tuple[FileIR, ...]
+    by_path: Mapping[str, FileIR]
+    chained: Mapping[str, tuple[Call, ...]]
+    units: _Units
+    readers: _Readers
+
+
+def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
+    files = tuple(f for f in files if f.parse_error is None)
+    chained = _chained(files)
+    units = _units(files, chained)
+    return FlowIndex(files, {file.path: file for file in files}, chained, units,
+                     _readers(files, graph, units))
+
+
+def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
+              index: FlowIndex | None = None) -> Flow:
+    """Run label propagation to a fixed point over all files (`index`: their `flow_index`,
+    when several propagations share it).
 
     Phase 1 summarises: each parameter carries only its own symbol (and the labels its seeds
     give it), so what a function returns says which parameters flow there; a call's result is
@@ -188,14 +212,14 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds) -> Flow:
     expanded: inside a helper a name still carries what any caller may pass, but a helper's
     result at one call site carries only that call's arguments.
     """
-    files = tuple(f for f in files if f.parse_error is None)
-    chained = _chained(files)
     if not seeds.calls and not seeds.parameters:    # nothing to follow: every label is empty
+        chained = index.chained if index is not None else \
+            _chained(tuple(f for f in files if f.parse_error is None))
         return Flow({}, {}, {}, chained, {}, seeds.graphs.readers)
-    by_path = {file.path: file for file in files}
-    units = _units(files, seeds.graphs, chained)
-    readers = _readers(files, graph, units)
-    state = _State(seeds, units, readers, chained)
+    index = flow_index(files, graph) if index is None else index
+    files, by_path, readers = index.files, index.by_path, index.readers
+    units = _with_writes(index.units, seeds.graphs, index.chained)
+    state = _State(seeds, units, readers, index.chained)
     # Files callees first, so that most summaries are ready when their calls are read; a
     # file's scopes outermost first, so that module names are bound before functions read them.
     # Any order reaches the same fixed point.
@@ -224,7 +248,8 @@ def _expanded(files: tuple[FileIR, ...], graph: CallGraph, state: _State) -> Flo
 
 
 def propagate_apart(files: Iterable[FileIR], graph: CallGraph,
-                    flows: Mapping[str, Mapping[str, Labels]]) -> dict[str, Flow]:
+                    flows: Mapping[str, Mapping[str, Labels]],
+                    index: FlowIndex | None = None) -> dict[str, Flow]:
     """Several flows seeded at calls, in one fixed point: labels only ever join, so the
     joint flow restricted to one flow's seed labels is that flow run alone, at the cost of
     one pass over the program instead of one per flow."""
@@ -232,7 +257,7 @@ def propagate_apart(files: Iterable[FileIR], graph: CallGraph,
     for calls in flows.values():
         for call, labels in calls.items():
             joint[call] = joint.get(call, _EMPTY) | labels
-    flow = propagate(files, graph, Seeds(calls=joint))
+    flow = propagate(files, graph, Seeds(calls=joint), index)
     return {name: flow.restricted(frozenset().union(*calls.values()))
             for name, calls in flows.items()}
 
@@ -269,8 +294,7 @@ class _Units:
     call_readers: Mapping[str, tuple[Reader, ...]]       # call id -> readers of its result
 
 
-def _units(files: tuple[FileIR, ...], graphs: StateGraphs,
-           chained: Mapping[str, tuple[Call, ...]]) -> _Units:
+def _units(files: tuple[FileIR, ...], chained: Mapping[str, tuple[Call, ...]]) -> _Units:
     statements: dict[Unit, tuple[Statement, ...]] = {}
     of_file: dict[str, tuple[Unit, ...]] = {}
     within: dict[Unit, list[Unit]] = defaultdict(list)
@@ -283,26 +307,70 @@ def _units(files: tuple[FileIR, ...], graphs: StateGraphs,
         for items in (file.assignments, file.calls, file.returns):
             for item in items:
                 by_scope[item.scope].append(item)
-        for write in graphs.writes.get(file.path, ()):
-            by_scope[write[0].scope].append(write)
-        scopes = sorted(by_scope, key=lambda scope: (scope != MODULE_SCOPE, scope.count("."),
-                                                     scope))
+        scopes = sorted(by_scope, key=_outermost_first)
         of_file[file.path] = tuple((file.path, scope) for scope in scopes)
         for scope in scopes:
             unit = (file.path, scope)
             statements[unit] = tuple(by_scope[scope])
             for enclosing in scope_chain(scope):
                 within[(file.path, enclosing)].append(unit)
-            reading: dict[str, list[int]] = defaultdict(list)
-            for index, statement in enumerate(statements[unit]):
-                names, calls = _reads(statement, chained)
-                for root in names:
-                    reading[root].append(index)
-                for call in calls:
-                    call_readers[call].append((unit, index))
-            roots[unit] = {root: tuple(indices) for root, indices in reading.items()}
+            roots[unit] = _index_reads(unit, statements[unit], 0, chained, call_readers)
     return _Units(statements, of_file, {key: tuple(units) for key, units in within.items()},
                   roots, {call: tuple(readers) for call, readers in call_readers.items()})
+
+
+def _outermost_first(scope: str) -> tuple[bool, int, str]:
+    return scope != MODULE_SCOPE, scope.count("."), scope
+
+
+def _index_reads(unit: Unit, statements: tuple[Statement, ...], start: int,
+                 chained: Mapping[str, tuple[Call, ...]],
+                 call_readers: dict[str, list[Reader]]) -> dict[str, tuple[int, ...]]:
+    """The statements of `unit` from index `start` on, by root name read; the call results
+    they read go to `call_readers`."""
+    reading: dict[str, list[int]] = defaultdict(list)
+    for index in range(start, len(statements)):
+        names, calls = _reads(statements[index], chained)
+        for root in names:
+            reading[root].append(index)
+        for call in calls:
+            call_readers[call].append((unit, index))
+    return {root: tuple(indices) for root, indices in reading.items()}
+
+
+def _with_writes(units: _Units, graphs: StateGraphs, chained: Mapping[str, tuple[Call, ...]]
+                 ) -> _Units:
+    """`units` with the graph-channel writes of `graphs` appended to their node's scope (a
+    propagation that follows no graph reads none)."""
+    if not graphs.writes:
+        return units
+    statements = dict(units.statements)
+    of_file = dict(units.of_file)
+    within = {key: list(found) for key, found in units.within.items()}
+    roots = dict(units.roots)
+    call_readers = {call: list(found) for call, found in units.call_readers.items()}
+    for path, writes in sorted(graphs.writes.items()):
+        by_scope: dict[str, list[Statement]] = defaultdict(list)
+        for write in writes:
+            by_scope[write[0].scope].append(write)
+        for scope, added in sorted(by_scope.items()):
+            unit = (path, scope)
+            if unit not in statements:
+                statements[unit] = ()
+                of_file[path] = tuple(sorted((*of_file.get(path, ()), unit),
+                                             key=lambda u: _outermost_first(u[1])))
+                for enclosing in scope_chain(scope):
+                    within.setdefault((path, enclosing), []).append(unit)
+            start = len(statements[unit])
+            statements[unit] = (*statements[unit], *added)
+            extra = _index_reads(unit, statements[unit], start, chained,
+                                 call_readers)
+            merged = {root: list(found) for root, found in roots.get(unit, {}).items()}
+            for root, found in extra.items():
+                merged.setdefault(root, []).extend(found)
+            roots[unit] = {root: tuple(found) for root, found in merged.items()}
+    return _Units(statements, of_file, {key: tuple(found) for key, found in within.items()},
+                  roots, {call: tuple(found) for call, found in call_readers.items()})
 
 
 def _reads(statement: Statement, chained: Mapping[str, tuple[Call, ...]]

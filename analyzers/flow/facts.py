@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.approval_predicates import mark_approval_predicates
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
-from topo.analyzers.flow.dataflow import Flow, Seeds, propagate, propagate_apart
+from topo.analyzers.flow.dataflow import Flow, Seeds, flow_index, propagate, propagate_apart
 from topo.analyzers.flow.graphs import StateGraphs, breakpoint_sites, read_state_graphs
 from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
@@ -76,7 +76,9 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     pack_sites = (*pack_sites, *breakpoint_sites(state_graphs, pack_sites,
                                                  knowledge.state_graphs.system))
     pack_sites = entry_points(files, pack_sites, graph, knowledge)
-    model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge, state_graphs))
+    index = flow_index(files, graph)      # both propagations read the program alike
+    model = propagate(files, graph, _model_seeds(pack_sites, graph, knowledge, state_graphs),
+                      index)
     # Only enforced authority: a Mubit handoff's verdict (another agent's answer) is no gate.
     # Authority that is not a model (flags, environment switches) selects effects and
     # approves nothing a model proposes, so it is a flow of its own (flow/policy_gates.py).
@@ -86,7 +88,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
         "authority": _seed_calls((s for s in pack_sites if s.attr("enforced") is not False),
                                  {SiteKind.DECISION_CALL, SiteKind.APPROVAL_GATE}),
         "policy": policy_seeds,
-        "memory": _seed_calls(pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})})
+        "memory": _seed_calls(pack_sites, {SiteKind.MEMORY_READ, SiteKind.PROMPT_POLICY})},
+        index)
     atoms, authority, memory = flows["atoms"], flows["authority"], flows["memory"]
     policy = flows["policy"] if policy_seeds else None
     sites = (*mark_conditional_atoms(files, pack_sites),

@@ -19,11 +19,10 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 
 def _every_statement_until_nothing_changes(files, graph, seeds: Seeds) -> Flow:
-    files = tuple(f for f in files if f.parse_error is None)
-    chained = dataflow._chained(files)
-    units = dataflow._units(files, seeds.graphs, chained)
-    state = dataflow._State(seeds, units, dataflow._readers(files, graph, units), chained)
-    by_path = {file.path: file for file in files}
+    index = dataflow.flow_index(files, graph)
+    files, by_path = index.files, index.by_path
+    units = dataflow._with_writes(index.units, seeds.graphs, index.chained)
+    state = dataflow._State(seeds, units, index.readers, index.chained)
 
     def tables():
         return (dict(state.calls), {k: dict(v) for k, v in state.names.items()},
@@ -46,6 +45,7 @@ def program():
     facts = source_facts(analyze_files(discover(CORPUS), jobs=1, cache_dir=None))
     calls = sorted(call.id for file in facts.files for call in file.calls)
     definitions = sorted(facts.graph.definitions)
+    assert facts.state_graphs.writes      # graph channels are followed, too
     return facts, calls, definitions
 
 
