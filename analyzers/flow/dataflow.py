@@ -120,27 +120,34 @@ class Flow:
             # `interrupt(request)[0]`: what a call's result holds is the call's business (its
             # summary, or a barrier's fresh value), not the names read in its arguments.
             return frozenset().union(*(self.calls.get(r, _EMPTY) for r in value.results))
-        labels = set().union(*(self.path_labels(file, scope, read) for read in value.reads))
+        # Joined as frozensets, not through a set: most values have one source or none, and
+        # then its labels are returned as they are (no copy), which this hot path needs.
+        labels = _EMPTY
+        for read in value.reads:
+            labels = _join(labels, self.path_labels(file, scope, read))
+        calls = self.calls
         for result in value.results:
-            labels |= self.calls.get(result, _EMPTY)
+            labels = _join(labels, calls.get(result, _EMPTY))
         for _, entry in value.entries:
-            labels |= self.value_labels(file, scope, entry)
-        return frozenset(labels)
+            labels = _join(labels, self.value_labels(file, scope, entry))
+        return labels
 
     def argument_labels(self, file: FileIR, call: Call) -> Labels:
         """Labels of everything a call consumes: arguments, keyword arguments, receiver, and
         the arguments of builder steps chained on its result (`db.insert(t).values(row)`
         writes `row`; `.update(t).set(x).where(y)`)."""
-        labels = set(self.path_labels(file, call.scope, _keyed_receiver(call)))
+        labels = self.path_labels(file, call.scope, _keyed_receiver(call))
         for read in call.receiver_reads:
-            labels |= self.path_labels(file, call.scope, read)
+            labels = _join(labels, self.path_labels(file, call.scope, read))
         for result in call.receiver_results:
-            labels |= self.calls.get(result, _EMPTY)
+            labels = _join(labels, self.calls.get(result, _EMPTY))
         steps = _steps_after(call, self.chained) if call.id in self.chained else ()
         for step in (call, *steps):
-            for value in (*step.args, *(v for _, v in step.kwargs)):
-                labels |= self.value_labels(file, step.scope, value)
-        return frozenset(labels)
+            for value in step.args:
+                labels = _join(labels, self.value_labels(file, step.scope, value))
+            for _, value in step.kwargs:
+                labels = _join(labels, self.value_labels(file, step.scope, value))
+        return labels
 
     def restricted(self, keep: Labels) -> Flow:
         """The flow of the labels in `keep` alone (what is left empty is dropped, as
@@ -158,6 +165,15 @@ class Flow:
         for call_id in condition.calls:
             labels |= self.calls.get(call_id, _EMPTY)
         return frozenset(labels)
+
+
+def _join(labels: Labels, more: Labels) -> Labels:
+    """`labels | more`, returning either one itself when it already holds the other."""
+    if not more or more is labels:
+        return labels
+    if not labels:
+        return more
+    return labels | more
 
 
 def _destructured(assignment: Assignment) -> Value:
@@ -648,7 +664,12 @@ def _bindings(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
     if (definition.kind is DefinitionKind.METHOD and parameters
             and parameters[0].name in _SELF_NAMES):
         parameters = parameters[1:]
-    passed: dict[str, set[str]] = defaultdict(set)
+    passed: dict[str, Labels] = {}
+
+    def give(name: str, labels: Labels) -> None:
+        if labels:
+            passed[name] = _join(passed.get(name, _EMPTY), labels)
+
     positional = [p for p in parameters if p.kind == "positional"]
     rest_positional = next((p.name for p in parameters if p.kind == "var_positional"), None)
     rest_keyword = next((p.name for p in parameters if p.kind == "var_keyword"), None)
@@ -660,19 +681,19 @@ def _bindings(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
             names = [positional[index].name] if index < len(positional) else rest
         labels = view.value_labels(file, call.scope, value)
         for name in names:
-            passed[name] |= labels
+            give(name, labels)
     by_name = {p.name for p in parameters}
     for name, value in call.kwargs:
         labels = view.value_labels(file, call.scope, value)
         if name == "**":
             for parameter in parameters:
-                passed[parameter.name] |= labels
+                give(parameter.name, labels)
         elif name in by_name:
-            passed[name] |= labels
+            give(name, labels)
         elif rest_keyword is not None:
             # `def tool(**kwargs)` called `tool(amount=x)`: `kwargs` carries x.
-            passed[rest_keyword] |= labels
-    return {name: frozenset(labels) for name, labels in passed.items() if labels}
+            give(rest_keyword, labels)
+    return passed
 
 
 def _parameter_labels(files: tuple[FileIR, ...], graph: CallGraph, state: _State
