@@ -222,6 +222,9 @@ def _point_status(called: bool, bound: bool) -> str:
 
 def _inferred_points(graph: nx.MultiDiGraph, relations: tuple[Relation, ...]
                      ) -> tuple[InferredPoint, ...]:
+    sources: dict[tuple[str, str], list[str]] = defaultdict(list)    # (target, kind) ->
+    for relation in relations:
+        sources[(relation.target, relation.kind)].append(relation.source)
     points = []
     for node in sorted(graph.nodes):
         data = graph.nodes[node]
@@ -230,9 +233,8 @@ def _inferred_points(graph: nx.MultiDiGraph, relations: tuple[Relation, ...]
         file, symbol, _ = data.get(EVIDENCE) or (None, None, None)
         points.append(InferredPoint(
             node.removeprefix("decision_point:"), file, symbol,
-            tuple(sorted(r.source for r in relations if r.target == node and r.kind == "binds")),
-            tuple(sorted(r.source for r in relations
-                         if r.target == node and r.kind == "observation"))))
+            tuple(sorted(sources.get((node, "binds"), ()))),
+            tuple(sorted(sources.get((node, "observation"), ())))))
     return tuple(points)
 
 

@@ -84,16 +84,16 @@ def _call_edges(graph: CallGraph) -> Iterator[Edge]:
 
 
 def _observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
-    atom_ids = {s.id for s in data.sites if s.kind is SiteKind.ATOM}
+    atom_calls = {s.id: s.attr("call") for s in data.sites if s.kind is SiteKind.ATOM}
     for decision in _of_kind(data.sites, SiteKind.DECISION_CALL):
         found = calls.get(decision.attr("call"))
         if found is None:
             continue
         file, call = found
         labels = set(data.atoms.value_labels(file, call.scope, decision_context(call)))
-        labels |= {a for a in atom_ids if _atom_call(a, data.sites) in (decision.attr("atoms")
-                                                                       or ())}
-        for atom in sorted(labels & atom_ids):
+        listed = decision.attr("atoms") or ()
+        labels |= {a for a, atom_call in atom_calls.items() if atom_call in listed}
+        for atom in sorted(labels & atom_calls.keys()):
             yield Edge(atom, decision.id, EdgeKind.OBSERVATION)
 
 
@@ -116,13 +116,6 @@ def _memory_observation(data: RoleInput, calls: Mapping) -> Iterator[Edge]:
                 yield Edge(source, model.id, EdgeKind.OBSERVATION, (("via", "arguments"),))
         for source in process_wide:
             yield Edge(source.id, model.id, EdgeKind.OBSERVATION, (("implicit", True),))
-
-
-def _atom_call(atom_id: str, sites: Iterable[Site]) -> object:
-    for site in sites:
-        if site.id == atom_id:
-            return site.attr("call")
-    return None
 
 
 def _inference(data: RoleInput, calls: Mapping) -> Iterator[Edge]:

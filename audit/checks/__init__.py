@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from topo.analyzers.flow.facts import SourceFacts
-from topo.audit.checks._registry import (Check, CheckConfig, CheckContext, check,
+from topo.audit.checks._registry import (Check, CheckConfig, CheckContext, FactIndex, check,
                                          executor_severity, severity_for)
 from topo.audit.checks._atom_values import AtomValue, atom_values
 from topo.audit.checks.absence_permits import absence_permits
@@ -87,7 +87,7 @@ def declared_atom_values(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Itera
     """The type and value domain the code declares for each atom's value, by atom site id
     (the atom contracts of the report; `_atom_values`), read with the checks' helpers."""
     ctx = CheckContext(graph=graph, facts=facts, emus=tuple(emus), config=config,
-                       calls=call_index(facts), reach=reach)
+                       calls=call_index(facts), reach=reach, index=FactIndex.of(facts))
     return atom_values(ctx)
 
 
@@ -100,9 +100,11 @@ def run_checks(graph: nx.MultiDiGraph, facts: SourceFacts, emus: Iterable[Emu],
     calls = call_index(facts)
     reach = reach if reach is not None else chain_query(graph, facts, config, calls)
     emus = tuple(emus)
+    index = FactIndex.of(facts)
     findings: list[Finding] = []
     for one in checks:
         ctx = CheckContext(graph=graph, facts=facts, emus=emus, config=config, calls=calls,
-                           reach=reach, allowed=frozenset(code.id for code in one.codes))
+                           reach=reach, index=index,
+                           allowed=frozenset(code.id for code in one.codes))
         findings.extend(one.run(ctx))
     return tuple(sorted(findings, key=lambda f: f.sort_key))

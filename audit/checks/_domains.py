@@ -57,7 +57,8 @@ def _validator_domain(ctx: CheckContext, file: FileIR, call: Call) -> frozenset[
         return enum
     if callee in ADAPTER_VALIDATORS:
         return _adapter_domain(ctx, file, call)
-    if call.id in _zod_calls(ctx):
+    if any(site.kind is SiteKind.VALIDATION
+           for site in ctx.index.sites_by_call.get(call.id, ())):
         return _zod_domain(ctx, file, call)
     return None
 
@@ -96,11 +97,6 @@ def _literal_members(text: str) -> frozenset[str] | None:
     members = [i.value for i in items if isinstance(i, ast.Constant)]
     return frozenset(members) if len(members) == len(items) and \
         all(isinstance(m, str) for m in members) else None
-
-
-def _zod_calls(ctx: CheckContext) -> frozenset[str]:
-    return frozenset(str(s.attr("call")) for s in ctx.facts.sites
-                     if s.kind is SiteKind.VALIDATION and s.attr("call"))
 
 
 def _zod_domain(ctx: CheckContext, file: FileIR, call: Call) -> frozenset[str] | None:

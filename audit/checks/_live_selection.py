@@ -28,7 +28,8 @@ it is not judged. It is then reported:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from topo.analyzers.flow.derived import is_dynamic_call
@@ -38,6 +39,7 @@ from topo.audit.checks._evidence import call_symbol, executor_text
 from topo.audit.checks._registry import CheckContext
 from topo.audit.checks._selection import empty_selection_hop
 from topo.audit.graph.build import sites_of_kind
+from topo.audit.graph.chains import Chain
 from topo.audit.policy import Emu
 
 __all__ = ["LiveUse", "unguarded_live_uses"]
@@ -67,10 +69,12 @@ class LiveUse:
 def unguarded_live_uses(ctx: CheckContext) -> Iterator[LiveUse]:
     """The reported uses, at most one per place."""
     seen: set[Location] = set()
+    candidates: _Candidates | None = None
     for decision in _live_decisions(ctx):
         emus = _bound(ctx.emus, decision)
         projection = _projection(ctx, decision)
-        for use in _uses(ctx, decision, projection is not None):
+        candidates = candidates or _candidates(ctx)
+        for use in _uses(ctx, candidates, decision, projection is not None):
             if use.location in seen:
                 continue
             reasons = _reasons(emus, use.guards_read, projection)
@@ -132,35 +136,56 @@ class _Use:
     guards_read: frozenset[str]    # metadata fields the guards test; `item` for the whole item
 
 
-def _uses(ctx: CheckContext, decision: Site, projected: bool) -> Iterator[_Use]:
+@dataclass(frozen=True, slots=True)
+class _Candidates:
+    """Where any live decision may be used, gathered once per run (not once per decision:
+    a repository with thousands of executors and hundreds of decisions made that quadratic)."""
+
+    # decision id -> (executor, chain) for each chain the decision enforces, in executor order
+    # and then in the chain query's order
+    enforcing: Mapping[str, tuple[tuple[Site, Chain], ...]]
+    dynamic: tuple[tuple[FileIR, Call], ...]     # calls whose function is picked at run time
+
+
+def _candidates(ctx: CheckContext) -> _Candidates:
+    enforcing: dict[str, list[tuple[Site, Chain]]] = defaultdict(list)
+    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
+        for chain in ctx.reach.of(executor):
+            for decision_id in dict.fromkeys(chain.enforced_by):
+                enforcing[decision_id].append((executor, chain))
+    return _Candidates({key: tuple(found) for key, found in enforcing.items()},
+                       tuple((file, call) for file in ctx.facts.files for call in file.calls
+                             if is_dynamic_call(call)))
+
+
+def _uses(ctx: CheckContext, candidates: _Candidates, decision: Site,
+          projected: bool) -> Iterator[_Use]:
     """`projected`: the decision's actions were split from their items, so a name handed on
     is an action, not an item."""
     authority = ctx.facts.authority
     controls = {decision.id: decision}
-    for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
-        for chain in ctx.reach.of(executor):
-            if decision.id not in chain.enforced_by or \
-                    empty_selection_hop(ctx, chain, controls) is not None:
-                continue
-            hop = next((h for h in chain.hops if _driven(ctx, h.file, h.call, decision.id)),
-                       chain.hops[-1])
-            read = frozenset().union(*(_metadata_read(ctx, h.file, h.call, decision.id,
-                                                      projected) for h in chain.hops))
-            yield _Use(hop.call.location, call_symbol(hop.file, hop.call),
-                       executor_text(executor),
-                       tuple(dict.fromkeys((decision.id, *chain.path))), read)
-            break
-    for file in ctx.facts.files:
-        for call in file.calls:
-            if is_dynamic_call(call) and decision.id in authority.argument_labels(file, call) \
-                    and not _hands_item(ctx, file, call, decision.id, projected):
-                # (a function handed the whole item may test its metadata itself)
-                table = (call.receiver or "").removesuffix("[*]")
-                yield _Use(call.location, call_symbol(file, call),
-                           f"a function picked from `{table}`" if table
-                           else "a function picked at run time",
-                           (decision.id,),
-                           _metadata_read(ctx, file, call, decision.id, projected))
+    used: set[str] = set()       # executors with a use already: the first chain is the one shown
+    for executor, chain in candidates.enforcing.get(decision.id, ()):
+        if executor.id in used or empty_selection_hop(ctx, chain, controls) is not None:
+            continue
+        hop = next((h for h in chain.hops if _driven(ctx, h.file, h.call, decision.id)),
+                   chain.hops[-1])
+        read = frozenset().union(*(_metadata_read(ctx, h.file, h.call, decision.id,
+                                                  projected) for h in chain.hops))
+        used.add(executor.id)
+        yield _Use(hop.call.location, call_symbol(hop.file, hop.call),
+                   executor_text(executor),
+                   tuple(dict.fromkeys((decision.id, *chain.path))), read)
+    for file, call in candidates.dynamic:
+        if decision.id in authority.argument_labels(file, call) \
+                and not _hands_item(ctx, file, call, decision.id, projected):
+            # (a function handed the whole item may test its metadata itself)
+            table = (call.receiver or "").removesuffix("[*]")
+            yield _Use(call.location, call_symbol(file, call),
+                       f"a function picked from `{table}`" if table
+                       else "a function picked at run time",
+                       (decision.id,),
+                       _metadata_read(ctx, file, call, decision.id, projected))
 
 
 def _driven(ctx: CheckContext, file: FileIR, call: Call, decision_id: str) -> bool:
@@ -212,7 +237,7 @@ def _hands_item(ctx: CheckContext, file: FileIR, call: Call, decision_id: str,
 
 def _projection(ctx: CheckContext, decision: Site) -> str | None:
     """A projection of the decision's selection onto its actions, in the decision's file."""
-    file = next((f for f in ctx.facts.files if f.path == decision.location.file), None)
+    file = ctx.index.by_path.get(decision.location.file)
     if file is None:
         return None
     values = [a.value for a in file.assignments] + \

@@ -7,6 +7,7 @@ read the context and yield findings — no globals, no I/O, no printing.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -19,7 +20,7 @@ from topo.audit.graph.chains import Reach
 from topo.audit.model import Code, Finding, Severity
 from topo.audit.policy import Emu
 
-__all__ = ["Check", "CheckConfig", "CheckContext", "check", "executor_severity",
+__all__ = ["Check", "CheckConfig", "CheckContext", "FactIndex", "check", "executor_severity",
            "severity_for"]
 
 
@@ -31,6 +32,30 @@ class CheckConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class FactIndex:
+    """Lookups the checks make many times, built once per run: a scan of every file or site
+    per question is quadratic on a large repository (hundreds of decisions, thousands of
+    files)."""
+
+    by_path: Mapping[str, FileIR]
+    by_module: Mapping[str, FileIR]          # the first file, in path order, of each module
+    sites_by_call: Mapping[str, tuple[Site, ...]]   # a site's `call` attribute -> the sites
+
+    @classmethod
+    def of(cls, facts: SourceFacts) -> FactIndex:
+        by_module: dict[str, FileIR] = {}
+        for file in facts.files:
+            by_module.setdefault(file.module, file)
+        sites: dict[str, list[Site]] = defaultdict(list)
+        for site in facts.sites:
+            call = site.attr("call")
+            if call:
+                sites[str(call)].append(site)
+        return cls({file.path: file for file in facts.files}, by_module,
+                   {call: tuple(found) for call, found in sites.items()})
+
+
+@dataclass(frozen=True, slots=True)
 class CheckContext:
     graph: nx.MultiDiGraph
     facts: SourceFacts
@@ -38,6 +63,7 @@ class CheckContext:
     config: CheckConfig
     calls: Mapping[str, tuple[FileIR, Call]]
     reach: Reach = field(compare=False, repr=False)   # the graph's chain query, once per run
+    index: FactIndex = field(compare=False, repr=False)
     allowed: frozenset[str] = frozenset()
 
     def finding(self, code: Code, *, location: Location, message: str, symbol: str = "",

@@ -39,7 +39,7 @@ def scope_chain(scope: str) -> list[str]:
 
 
 def module_file(ctx: CheckContext, module: str) -> FileIR | None:
-    return next((f for f in ctx.facts.files if f.module == module), None)
+    return ctx.index.by_module.get(module)
 
 
 def imported_from(file: FileIR, name: str) -> tuple[str, str | None] | None:
