@@ -197,23 +197,23 @@ def _keyed_receiver(call: Call) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class FlowIndex:
-    """What every propagation over one program reads the same way: its parsed files, the
-    statements of each scope and what each statement reads. Built once by `flow_index` and
-    handed to each `propagate` over that program."""
+    """What every propagation over one program reads the same way: its parsed files, their
+    statements and what each statement reads. Built once by `flow_index` and handed to each
+    `propagate` over that program."""
 
     files: tuple[FileIR, ...]
     by_path: Mapping[str, FileIR]
     chained: Mapping[str, tuple[Call, ...]]
-    units: _Units
+    statements: Mapping[str, _FileStatements]
     readers: _Readers
 
 
 def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
     files = tuple(f for f in files if f.parse_error is None)
     chained = _chained(files)
-    units = _units(files, chained)
-    return FlowIndex(files, {file.path: file for file in files}, chained, units,
-                     _readers(files, graph, units))
+    statements = {file.path: _file_statements(file, chained) for file in files}
+    return FlowIndex(files, {file.path: file for file in files}, chained, statements,
+                     _readers(files, graph, statements))
 
 
 def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
@@ -233,21 +233,19 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
             _chained(tuple(f for f in files if f.parse_error is None))
         return Flow({}, {}, {}, chained, {}, seeds.graphs.readers)
     index = flow_index(files, graph) if index is None else index
-    files, by_path, readers = index.files, index.by_path, index.readers
-    units = _with_writes(index.units, seeds.graphs, index.chained)
-    state = _State(seeds, units, readers, index.chained)
+    statements = _with_writes(index, seeds.graphs)
+    state = _State(seeds, statements, index.readers, index.chained)
     # Files callees first, so that most summaries are ready when their calls are read; a
     # file's scopes outermost first, so that module names are bound before functions read them.
     # Any order reaches the same fixed point.
-    for path in _bottom_up(by_path, graph, readers):
-        for unit in units.of_file.get(path, ()):
-            state.mark_all(unit)
+    for path in _bottom_up(index.by_path, graph, index.readers):
+        state.mark_all(path)
     pending = state.pending
     while pending:
-        unit = pending.popleft()
-        state.queued.discard(unit)
-        _pass(by_path[unit[0]], unit, units.statements[unit], graph, state)
-    return _expanded(files, graph, state)
+        path = pending.popleft()
+        state.queued.discard(path)
+        _pass(index.by_path[path], statements[path].statements, graph, state)
+    return _expanded(index.files, graph, state)
 
 
 def _expanded(files: tuple[FileIR, ...], graph: CallGraph, state: _State) -> Flow:
@@ -290,103 +288,82 @@ def _symbol(function: FunctionKey, name: str) -> str:
     return f"{_SYMBOL}{function}:{name}"
 
 
-Unit = tuple[str, str]      # (file path, scope): statements read in one scope
 Statement = Definition | Assignment | Call | Return | tuple[ChannelWrite, tuple[str, ...]]
-Reader = tuple[Unit, int]   # a statement: its unit and its index there
+Reader = tuple[str, int]    # a statement: its file and its number there
 
 
 @dataclass(frozen=True, slots=True)
-class _Units:
-    """The statements of every scope of every file, in the order a pass reads them, and
-    which statements read what: the worklist re-reads a statement only when something it
-    reads has changed."""
+class _FileStatements:
+    """A file's statements in the order a pass reads them (scopes outermost first, each
+    scope's in source order), and which statements read what: the worklist reads a statement
+    again only when something it reads has changed. Per file, not per scope: the tables of
+    a million-line program stay a few tens of MB."""
 
-    statements: Mapping[Unit, tuple[Statement, ...]]
-    of_file: Mapping[str, tuple[Unit, ...]]       # a file's units, outermost scope first
-    # (file, scope) -> the units whose reads may resolve to names bound in that scope: those
-    # whose scope chain holds it
-    within: Mapping[Unit, tuple[Unit, ...]]
-    roots: Mapping[Unit, Mapping[str, tuple[int, ...]]]   # unit -> root name -> readers
-    call_readers: Mapping[str, tuple[Reader, ...]]       # call id -> readers of its result
+    statements: tuple[Statement, ...]
+    scopes: tuple[str, ...]                     # the scope each statement is read in
+    names: Mapping[str, tuple[int, ...]]        # root name -> the statements reading it
+    results: Mapping[str, tuple[int, ...]]      # call id -> the statements reading its result
+
+    def reading(self, bound_in: str, root: str) -> Iterator[int]:
+        """The statements whose read of `root` may resolve to its binding in scope
+        `bound_in`: those reading it in that scope or a scope nested in it."""
+        scopes = self.scopes
+        for number in self.names.get(root, ()):
+            if _encloses(bound_in, scopes[number]):
+                yield number
 
 
-def _units(files: tuple[FileIR, ...], chained: Mapping[str, tuple[Call, ...]]) -> _Units:
-    statements: dict[Unit, tuple[Statement, ...]] = {}
-    of_file: dict[str, tuple[Unit, ...]] = {}
-    within: dict[Unit, list[Unit]] = defaultdict(list)
-    roots: dict[Unit, dict[str, list[int]]] = {}
-    call_readers: dict[str, list[Reader]] = defaultdict(list)
-    for file in files:
-        by_scope: dict[str, list[Statement]] = defaultdict(list)
-        for definition in file.definitions:
-            by_scope[definition.qualname].append(definition)
-        for items in (file.assignments, file.calls, file.returns):
-            for item in items:
-                by_scope[item.scope].append(item)
-        scopes = sorted(by_scope, key=_outermost_first)
-        of_file[file.path] = tuple((file.path, scope) for scope in scopes)
-        for scope in scopes:
-            unit = (file.path, scope)
-            statements[unit] = tuple(by_scope[scope])
-            for enclosing in scope_chain(scope):
-                within[(file.path, enclosing)].append(unit)
-            roots[unit] = _index_reads(unit, statements[unit], 0, chained, call_readers)
-    return _Units(statements, of_file, {key: tuple(units) for key, units in within.items()},
-                  roots, {call: tuple(readers) for call, readers in call_readers.items()})
+def _encloses(outer: str, scope: str) -> bool:
+    """`scope` is `outer` or nested in it (`outer` is in `scope_chain(scope)`)."""
+    return outer == MODULE_SCOPE or scope == outer or (
+        scope.startswith(outer) and scope[len(outer):len(outer) + 1] == ".")
+
+
+def _file_statements(file: FileIR, chained: Mapping[str, tuple[Call, ...]],
+                     writes: Iterable[tuple[ChannelWrite, tuple[str, ...]]] = ()
+                     ) -> _FileStatements:
+    """`file`'s statements, with graph-channel `writes` read in their node's scope after
+    that scope's own statements."""
+    by_scope: dict[str, list[Statement]] = defaultdict(list)
+    for definition in file.definitions:
+        by_scope[definition.qualname].append(definition)
+    for items in (file.assignments, file.calls, file.returns):
+        for item in items:
+            by_scope[item.scope].append(item)
+    for write in writes:
+        by_scope[write[0].scope].append(write)
+    statements: list[Statement] = []
+    scopes: list[str] = []
+    for scope in sorted(by_scope, key=_outermost_first):
+        statements.extend(by_scope[scope])
+        scopes.extend(scope for _ in by_scope[scope])
+    names: dict[str, list[int]] = defaultdict(list)
+    results: dict[str, list[int]] = defaultdict(list)
+    for number, statement in enumerate(statements):
+        read_names, read_calls = _reads(statement, chained)
+        for root in read_names:
+            names[root].append(number)
+        for call in read_calls:
+            results[call].append(number)
+    return _FileStatements(tuple(statements), tuple(scopes),
+                           {root: tuple(found) for root, found in names.items()},
+                           {call: tuple(found) for call, found in results.items()})
 
 
 def _outermost_first(scope: str) -> tuple[bool, int, str]:
     return scope != MODULE_SCOPE, scope.count("."), scope
 
 
-def _index_reads(unit: Unit, statements: tuple[Statement, ...], start: int,
-                 chained: Mapping[str, tuple[Call, ...]],
-                 call_readers: dict[str, list[Reader]]) -> dict[str, tuple[int, ...]]:
-    """The statements of `unit` from index `start` on, by root name read; the call results
-    they read go to `call_readers`."""
-    reading: dict[str, list[int]] = defaultdict(list)
-    for index in range(start, len(statements)):
-        names, calls = _reads(statements[index], chained)
-        for root in names:
-            reading[root].append(index)
-        for call in calls:
-            call_readers[call].append((unit, index))
-    return {root: tuple(indices) for root, indices in reading.items()}
-
-
-def _with_writes(units: _Units, graphs: StateGraphs, chained: Mapping[str, tuple[Call, ...]]
-                 ) -> _Units:
-    """`units` with the graph-channel writes of `graphs` appended to their node's scope (a
-    propagation that follows no graph reads none)."""
+def _with_writes(index: FlowIndex, graphs: StateGraphs) -> Mapping[str, _FileStatements]:
+    """The files' statements with the graph-channel writes of `graphs` (a propagation that
+    follows no graph reads none)."""
     if not graphs.writes:
-        return units
-    statements = dict(units.statements)
-    of_file = dict(units.of_file)
-    within = {key: list(found) for key, found in units.within.items()}
-    roots = dict(units.roots)
-    call_readers = {call: list(found) for call, found in units.call_readers.items()}
-    for path, writes in sorted(graphs.writes.items()):
-        by_scope: dict[str, list[Statement]] = defaultdict(list)
-        for write in writes:
-            by_scope[write[0].scope].append(write)
-        for scope, added in sorted(by_scope.items()):
-            unit = (path, scope)
-            if unit not in statements:
-                statements[unit] = ()
-                of_file[path] = tuple(sorted((*of_file.get(path, ()), unit),
-                                             key=lambda u: _outermost_first(u[1])))
-                for enclosing in scope_chain(scope):
-                    within.setdefault((path, enclosing), []).append(unit)
-            start = len(statements[unit])
-            statements[unit] = (*statements[unit], *added)
-            extra = _index_reads(unit, statements[unit], start, chained,
-                                 call_readers)
-            merged = {root: list(found) for root, found in roots.get(unit, {}).items()}
-            for root, found in extra.items():
-                merged.setdefault(root, []).extend(found)
-            roots[unit] = {root: tuple(found) for root, found in merged.items()}
-    return _Units(statements, of_file, {key: tuple(found) for key, found in within.items()},
-                  roots, {call: tuple(found) for call, found in call_readers.items()})
+        return index.statements
+    extended = dict(index.statements)
+    for path, writes in graphs.writes.items():
+        if path in index.by_path:
+            extended[path] = _file_statements(index.by_path[path], index.chained, writes)
+    return extended
 
 
 def _reads(statement: Statement, chained: Mapping[str, tuple[Call, ...]]
@@ -440,7 +417,6 @@ def _steps_after(call: Call, chained: Mapping[str, tuple[Call, ...]]) -> list[Ca
 class _Readers:
     """Which statements read what another statement's pass may change."""
 
-    call_files: Mapping[str, str]                  # call id -> the file it is in
     callers: Mapping[FunctionKey, tuple[str, ...]]  # function -> files calling it
     calling: Mapping[FunctionKey, tuple[Reader, ...]]  # function -> the calls of it
     # function written as a call's argument -> those calls (their results read its returns)
@@ -451,11 +427,12 @@ def _bottom_up(by_path: Mapping[str, FileIR], graph: CallGraph, readers: _Reader
                ) -> list[str]:
     """File paths, each after the files it calls into (cycles broken in path order)."""
     calls_into: dict[str, set[str]] = defaultdict(set)
-    for edge in graph.edges:
-        caller = readers.call_files.get(edge.call)
-        callee = graph.definitions.get(edge.callee)
-        if caller is not None and callee is not None and callee[0].path != caller:
-            calls_into[caller].add(callee[0].path)
+    for function, callers in readers.callers.items():
+        callee = graph.definitions.get(function)
+        if callee is not None:
+            for caller in callers:
+                if caller != callee[0].path:
+                    calls_into[caller].add(callee[0].path)
     order: list[str] = []
     state: dict[str, int] = {}       # 1: on the stack, 2: done
     for start in by_path:
@@ -486,19 +463,19 @@ def _chained(files: tuple[FileIR, ...]) -> dict[str, tuple[Call, ...]]:
     return {key: tuple(steps) for key, steps in chained.items()}
 
 
-def _readers(files: tuple[FileIR, ...], graph: CallGraph, units: _Units) -> _Readers:
-    call_files = {call.id: file.path for file in files for call in file.calls}
+def _readers(files: tuple[FileIR, ...], graph: CallGraph,
+             statements: Mapping[str, _FileStatements]) -> _Readers:
     call_readers: dict[str, Reader] = {}
-    for unit, statements in units.statements.items():
-        for index, statement in enumerate(statements):
+    for path, known in statements.items():
+        for number, statement in enumerate(known.statements):
             if isinstance(statement, Call):
-                call_readers[statement.id] = (unit, index)
+                call_readers[statement.id] = (path, number)
     callers: dict[FunctionKey, set[str]] = defaultdict(set)
     calling: dict[FunctionKey, set[Reader]] = defaultdict(set)
     for edge in graph.edges:
         reader = call_readers.get(edge.call)
         if reader is not None:
-            callers[edge.callee].add(reader[0][0])
+            callers[edge.callee].add(reader[0])
             calling[edge.callee].add(reader)
     callbacks: dict[FunctionKey, set[Reader]] = defaultdict(set)
     for file in files:
@@ -506,7 +483,7 @@ def _readers(files: tuple[FileIR, ...], graph: CallGraph, units: _Units) -> _Rea
             for value in (*call.args, *(v for _, v in call.kwargs)):
                 if value.kind is _LAMBDA and value.ref:
                     callbacks[function_key(file, value.ref)].add(call_readers[call.id])
-    return _Readers(call_files, {k: tuple(sorted(v)) for k, v in callers.items()},
+    return _Readers({k: tuple(sorted(v)) for k, v in callers.items()},
                     {k: tuple(sorted(v)) for k, v in calling.items()},
                     {k: tuple(sorted(v)) for k, v in callbacks.items()})
 
@@ -514,10 +491,10 @@ def _readers(files: tuple[FileIR, ...], graph: CallGraph, units: _Units) -> _Rea
 class _State:
     """Mutable accumulation for one `propagate` run (never escapes it)."""
 
-    def __init__(self, seeds: Seeds, units: _Units, readers: _Readers,
-                 chained: Mapping[str, tuple[Call, ...]]) -> None:
+    def __init__(self, seeds: Seeds, statements: Mapping[str, _FileStatements],
+                 readers: _Readers, chained: Mapping[str, tuple[Call, ...]]) -> None:
         self.seeds = seeds
-        self.units = units
+        self.statements = statements
         self.readers = readers
         self.chained = chained
         self.calls: dict[str, Labels] = defaultdict(lambda: _EMPTY, seeds.calls)
@@ -527,68 +504,68 @@ class _State:
         # One view for the whole run: it reads the tables above, which only grow.
         self.view = Flow(self.calls, self.names, self.returns, self.chained, self.channels,
                          seeds.graphs.readers)
-        # The worklist: units with statements to read again, and which statements.
-        self.pending: deque[Unit] = deque()
-        self.queued: set[Unit] = set()
-        self.dirty: dict[Unit, set[int]] = defaultdict(set)
+        # The worklist: files with statements to read again, and which statements.
+        self.pending: deque[str] = deque()
+        self.queued: set[str] = set()
+        self.dirty: dict[str, set[int]] = defaultdict(set)
         # The statement being read: a change it makes to a later statement of the same pass
         # needs no second reading.
-        self.unit: Unit | None = None
-        self.index = -1
+        self.path: str | None = None
+        self.number = -1
         self.batch: frozenset[int] = frozenset()
 
-    def mark(self, unit: Unit, index: int) -> None:
-        if unit == self.unit and index > self.index and index in self.batch:
+    def mark(self, path: str, number: int) -> None:
+        if path == self.path and number > self.number and number in self.batch:
             return
-        self.dirty[unit].add(index)
-        if unit not in self.queued:
-            self.queued.add(unit)
-            self.pending.append(unit)
+        self.dirty[path].add(number)
+        if path not in self.queued:
+            self.queued.add(path)
+            self.pending.append(path)
 
-    def mark_all(self, unit: Unit) -> None:
-        for index in range(len(self.units.statements[unit])):
-            self.mark(unit, index)
+    def mark_all(self, path: str) -> None:
+        for number in range(len(self.statements[path].statements)):
+            self.mark(path, number)
 
     def add_channel(self, channel: Channel, labels: Labels) -> None:
         known = self.channels.get(channel, _EMPTY)
         if labels and not labels <= known:
             self.channels[channel] = known | labels
             for path in self.seeds.graphs.reader_files.get(channel[0], ()):
-                for unit in self.units.of_file.get(path, ()):
-                    self.mark_all(unit)
+                if path in self.statements:
+                    self.mark_all(path)
 
     def add_name(self, key: tuple[str, str], root: str, labels: Labels) -> None:
         if labels and not labels <= self.names[key].get(root, _EMPTY):
             self.names[key][root] = self.names[key].get(root, _EMPTY) | labels
-            roots = self.units.roots
-            for unit in self.units.within.get(key, ()):
-                for index in roots[unit].get(root, ()):
-                    self.mark(unit, index)
+            path = key[0]
+            for number in self.statements[path].reading(key[1], root):
+                self.mark(path, number)
 
-    def add_call(self, call_id: str, labels: Labels) -> None:
+    def add_call(self, path: str, call_id: str, labels: Labels) -> None:
+        """A call's result grew: what reads it is in the call's own file."""
         if labels and not labels <= self.calls[call_id]:
             self.calls[call_id] = self.calls[call_id] | labels
-            for unit, index in self.units.call_readers.get(call_id, ()):
-                self.mark(unit, index)
+            for number in self.statements[path].results.get(call_id, ()):
+                self.mark(path, number)
 
     def add_return(self, function: FunctionKey, labels: Labels) -> None:
         if labels and not labels <= self.returns[function]:
             self.returns[function] = self.returns[function] | labels
-            for unit, index in self.readers.calling.get(function, ()):
-                self.mark(unit, index)
-            for unit, index in self.readers.callbacks.get(function, ()):
-                self.mark(unit, index)
+            for path, number in self.readers.calling.get(function, ()):
+                self.mark(path, number)
+            for path, number in self.readers.callbacks.get(function, ()):
+                self.mark(path, number)
 
 
-def _pass(file: FileIR, unit: Unit, statements: tuple[Statement, ...], graph: CallGraph,
+def _pass(file: FileIR, statements: tuple[Statement, ...], graph: CallGraph,
           state: _State) -> None:
-    """Read again the statements of `unit` marked dirty, in order."""
-    batch = state.dirty.pop(unit)
-    state.unit, state.batch = unit, frozenset(batch)
+    """Read again the statements of `file` marked dirty, in order."""
+    batch = state.dirty.pop(file.path)
+    state.path, state.batch = file.path, frozenset(batch)
     view = state.view
-    for index in sorted(batch):
-        state.index = index
-        statement = statements[index]
+    for number in sorted(batch):
+        state.number = number
+        statement = statements[number]
         if isinstance(statement, Call):
             _call(file, statement, graph, state, view)
         elif isinstance(statement, Assignment):
@@ -611,7 +588,7 @@ def _pass(file: FileIR, unit: Unit, statements: tuple[Statement, ...], graph: Ca
             labels = view.value_labels(file, write.scope, write.value)
             for graph_id in graphs:
                 state.add_channel((graph_id, write.key), labels)
-    state.unit = None
+    state.path = None
 
 
 def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:
@@ -626,7 +603,7 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
     if target is None:
         # A library call: its result is derived from what it consumed, and from what the
         # callbacks it is handed return (`KEYWORDS.some(k => text.includes(k))`).
-        state.add_call(call.id, view.argument_labels(file, call)
+        state.add_call(file.path, call.id, view.argument_labels(file, call)
                        | _callback_returns(file, call, state))
         return
     summary = state.returns.get(target, _EMPTY)
@@ -634,7 +611,7 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
         return
     prefix = f"{_SYMBOL}{target}:"
     if not any(label.startswith(prefix) for label in summary):
-        state.add_call(call.id, summary)
+        state.add_call(file.path, call.id, summary)
         return
     passed = _bindings(file, call, target, graph, view)
     labels = set()
@@ -643,7 +620,7 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
             labels |= passed.get(label[len(prefix):], _EMPTY)
         else:
             labels.add(label)
-    state.add_call(call.id, frozenset(labels))
+    state.add_call(file.path, call.id, frozenset(labels))
 
 
 def _callback_returns(file: FileIR, call: Call, state: _State) -> Labels:

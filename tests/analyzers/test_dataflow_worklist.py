@@ -20,9 +20,8 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 def _every_statement_until_nothing_changes(files, graph, seeds: Seeds) -> Flow:
     index = dataflow.flow_index(files, graph)
-    files, by_path = index.files, index.by_path
-    units = dataflow._with_writes(index.units, seeds.graphs, index.chained)
-    state = dataflow._State(seeds, units, index.readers, index.chained)
+    statements = dataflow._with_writes(index, seeds.graphs)
+    state = dataflow._State(seeds, statements, index.readers, index.chained)
 
     def tables():
         return (dict(state.calls), {k: dict(v) for k, v in state.names.items()},
@@ -30,14 +29,14 @@ def _every_statement_until_nothing_changes(files, graph, seeds: Seeds) -> Flow:
 
     while True:
         before = tables()
-        for unit in sorted(units.statements, reverse=True):    # another order, too
-            state.dirty[unit] = set(range(len(units.statements[unit])))
-            dataflow._pass(by_path[unit[0]], unit, units.statements[unit], graph, state)
+        for path in sorted(statements, reverse=True):    # another order, too
+            state.dirty[path] = set(range(len(statements[path].statements)))
+            dataflow._pass(index.by_path[path], statements[path].statements, graph, state)
         state.dirty.clear()
         state.pending.clear()
         state.queued.clear()
         if tables() == before:
-            return dataflow._expanded(files, graph, state)
+            return dataflow._expanded(index.files, graph, state)
 
 
 @pytest.fixture(scope="module")
