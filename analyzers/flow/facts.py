@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from topo.analyzers.flow.approval_predicates import mark_approval_predicates
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
-from topo.analyzers.flow.dataflow import Flow, Seeds, flow_index, propagate, propagate_apart
+from topo.analyzers.flow.dataflow import (Flow, FlowIndex, Seeds, flow_index, propagate,
+                                          propagate_apart)
 from topo.analyzers.flow.graphs import StateGraphs, breakpoint_sites, read_state_graphs
 from topo.analyzers.flow.intent import IntentInput, intent_executors
 from topo.analyzers.flow.derived import (CONTROL_KINDS, DerivedInput, derived_sites,
@@ -56,6 +57,8 @@ class SourceFacts:
     knowledge: Knowledge = field(default_factory=_shipped_knowledge)
     state_graphs: StateGraphs = StateGraphs()   # graphs of nodes sharing a state (graphs.py)
     policy: Flow | None = None    # labels: flag and environment reads (config_gate site ids)
+    # The statements of `files` indexed for propagation, for the checks' own flows.
+    flow_index: FlowIndex | None = field(default=None, compare=False, repr=False)
 
 
 def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
@@ -101,7 +104,8 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     edges = role_edges(RoleInput(files, sites, graph, model, atoms, authority, memory,
                                  knowledge, policy))
     return SourceFacts(files, sites, edges, graph, model, atoms, authority, memory,
-                       knowledge=knowledge, state_graphs=state_graphs, policy=policy)
+                       knowledge=knowledge, state_graphs=state_graphs, policy=policy,
+                       flow_index=index)
 
 
 def _seed_calls(sites: Iterable[Site], kinds: set[SiteKind]) -> dict[str, frozenset[str]]:

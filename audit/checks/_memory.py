@@ -87,7 +87,8 @@ def request_flow(ctx: CheckContext) -> Flow:
     seeds = {call.id: frozenset({"request"}) for _, call in ctx.calls.values()
              if call.name in _REQUEST_READERS and call.receiver
              and call.receiver.split(".")[0] in _REQUEST_ROOTS}
-    return propagate(ctx.facts.files, ctx.facts.graph, Seeds(calls=seeds))
+    return propagate(ctx.facts.files, ctx.facts.graph, Seeds(calls=seeds),
+                     ctx.facts.flow_index)
 
 
 def is_request_value(flow: Flow, file: FileIR, scope: str, value: Value | None) -> bool:

@@ -31,7 +31,8 @@ def tools_without_prompt_block(ctx: CheckContext) -> Iterator[tuple[Site, Site]]
     blocks = {s.id: s.system for s in sites_of_kind(ctx.graph, SiteKind.PROMPT_POLICY)
               if s.attr("policy") == "shared_prose"}
     flow = propagate(ctx.facts.files, ctx.facts.graph, Seeds(calls={
-        str(s.attr("call")): frozenset({s.id}) for s in toolsets.values()}))
+        str(s.attr("call")): frozenset({s.id}) for s in toolsets.values()}),
+        ctx.facts.flow_index)
     for model in sites_of_kind(ctx.graph, SiteKind.INFERENCE):
         found = ctx.calls.get(str(model.attr("call")))
         if found is None:

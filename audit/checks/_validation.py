@@ -56,7 +56,7 @@ def validated_model_flow(ctx: CheckContext) -> Flow:
                 if s.attr("call")}
     seeds = Seeds(calls=calls, parameters=_tool_parameters(ctx),
                   barriers=frozenset(controls | validator_calls(ctx)))
-    return propagate(ctx.facts.files, ctx.facts.graph, seeds)
+    return propagate(ctx.facts.files, ctx.facts.graph, seeds, ctx.facts.flow_index)
 
 
 def _tool_parameters(ctx: CheckContext) -> dict[str, dict[str, frozenset[str]]]:

@@ -58,7 +58,8 @@ def agent_verdict(ctx: CheckContext) -> Iterator[Finding]:
     if not handoffs:
         return
     flow = propagate(ctx.facts.files, ctx.facts.graph,
-                     Seeds(calls={str(c): frozenset({s.id}) for c, s in handoffs.items()}))
+                     Seeds(calls={str(c): frozenset({s.id}) for c, s in handoffs.items()}),
+                     ctx.facts.flow_index)
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):

@@ -166,7 +166,8 @@ def _negative_verdicts(ctx: CheckContext) -> Iterator[Finding]:
     if handoffs:
         flows.insert(0, ("the handoff verdict", propagate(
             ctx.facts.files, ctx.facts.graph,
-            Seeds(calls={c: frozenset({s.id}) for c, s in handoffs.items()}))))
+            Seeds(calls={c: frozenset({s.id}) for c, s in handoffs.items()}),
+            ctx.facts.flow_index)))
     reported: set[str] = set()
     for executor in sites_of_kind(ctx.graph, SiteKind.EXECUTOR):
         for chain in ctx.reach.of(executor):
