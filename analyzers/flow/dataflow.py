@@ -153,7 +153,9 @@ class Flow:
         """The flow of the labels in `keep` alone (what is left empty is dropped, as
         `propagate` drops it)."""
         def cut(table: Mapping[Any, Labels]) -> dict[Any, Labels]:
-            return {key: kept for key, labels in table.items() if (kept := labels & keep)}
+            # Labels wholly kept are shared with the joint flow, not copied.
+            return {key: kept for key, labels in table.items()
+                    if (kept := labels if labels <= keep else labels & keep)}
         names = {key: kept for key, bound in self.names.items() if (kept := cut(bound))}
         return Flow(cut(self.calls), names, cut(self.returns), self.chained,
                     cut(self.channels), self.readers)
