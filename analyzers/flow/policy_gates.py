@@ -174,7 +174,7 @@ def _reads(rule: PolicyRead, local: _Local, tested: Value, other: Value | None) 
     path = tested.ref if tested.kind is ValueKind.NAME else None
     if not path:
         return None
-    if rule.paths and any(_path_pattern(p).fullmatch(candidate) for p in rule.paths
+    if rule.paths and any(_paths_pattern(rule.paths).fullmatch(candidate)
                           for candidate in (path, tested.resolved or "")):
         return {"flag": _last_field(path) or path}
     field = _last_field(path)
@@ -201,11 +201,17 @@ def _last_field(path: str) -> str | None:
     return (found.group(1) or found.group(2)) if found else None
 
 
-@lru_cache(maxsize=256)
-def _path_pattern(pattern: str) -> re.Pattern[str]:
+@lru_cache(maxsize=64)
+def _paths_pattern(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """One expression for a rule's paths, so that a tested value is matched once, not once
+    per path: a full match of the alternation is a full match of one of them."""
+    return re.compile("|".join(f"(?:{_path_pattern(pattern)})" for pattern in patterns))
+
+
+def _path_pattern(pattern: str) -> str:
     """`process.env.*` → any one segment after `process.env.`; `os.environ[*]` → any key."""
     parts = [re.escape(part) for part in pattern.split("*")]
-    return re.compile(r"[^.]*?".join(parts).replace(r"\[[^.]*?\]", r"\[[^\]]*\]"))
+    return r"[^.]*?".join(parts).replace(r"\[[^.]*?\]", r"\[[^\]]*\]")
 
 
 def _site(file: FileIR, scope: str, comparison: Comparison, tested: Value, other: Value | None,

@@ -16,7 +16,7 @@ Atom sites are found first because decision and event sites refer to them (`atom
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from topo.analyzers.ir import (Call, DefinitionKind, FileIR, Value, ValueKind, keyed_entries,
                                written_values)
@@ -28,7 +28,7 @@ from topo.analyzers.packs._follow import settled
 from topo.analyzers.packs._load import load_packs
 from topo.analyzers.packs._model import ENGINE_ATTRS, Entry, Pack, Trigger
 from topo.analyzers.packs._name_tier import NameTiers
-from topo.analyzers.packs._patterns import NameIndex, NamePatterns, rewrite
+from topo.analyzers.packs._patterns import Aliases, NameIndex, NamePatterns
 from topo.analyzers.packs._verbs import VerbRule, verb_sets
 from topo.analyzers.model import AttrValue, Location, Site, SiteKind
 
@@ -38,12 +38,17 @@ __all__ = ["classify", "classify_file", "fingerprint", "factories", "generic_att
 
 @dataclass(frozen=True)
 class PackIndex:
-    """Everything the engine needs from the packs, built once per `classify` call."""
+    """Everything the engine needs from the packs, built once per `classify` call.
 
-    aliases: tuple[tuple[str, str], ...]
+    The entries of a (trigger, name, language) are kept (`known`): a run names the same
+    callees in many calls."""
+
+    aliases: Aliases
     by_trigger: dict[Trigger, NameIndex[Entry]]
     verb_rules: dict[str, VerbRule]        # entry id → its verb rule (`verbs` entries)
     name_tiers: NameTiers = NameTiers()    # `tier_by_name` entries: tier from a tool's name
+    known: dict[tuple[Trigger, str, str], tuple[Entry, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, packs: Iterable[Pack], extra_aliases: Iterable[tuple[str, str]] = ()
@@ -57,11 +62,18 @@ class PackIndex:
         sets = verb_sets(packs)
         rules = {entry.id: VerbRule.of(entry, sets) for pack in packs for entry in pack.entries
                  if entry.verbs is not None}
-        return cls(aliases, {trigger: NameIndex.build(items) for trigger, items in rows.items()},
+        return cls(Aliases.of(aliases), {trigger: NameIndex.build(items) for trigger, items in rows.items()},
                    rules, NameTiers.of(packs))
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
-        resolved = name if trigger is Trigger.PARAMETER else rewrite(name, self.aliases)
+        key = (trigger, name, language)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._entries(trigger, name, language)
+        return found
+
+    def _entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:
+        resolved = name if trigger is Trigger.PARAMETER else self.aliases.rewrite(name)
         found = [entry for entry in self.by_trigger[trigger].lookup(resolved)
                  if language in entry.languages]
         # A verb rule is its family's fallback: an entry that names the call itself wins the

@@ -151,9 +151,16 @@ class Knowledge:
 
     def client_secret(self, variable: str) -> tuple[str, str] | None:
         """(system, secret) when `variable` is a server secret under a client-bundle prefix."""
-        return next(((system, name) for prefix in self.client_env_prefixes
-                     for system, name in self.server_secrets if variable == prefix + name),
-                    None)
+        return self.client_secrets().get(variable)
+
+    def client_secrets(self) -> dict[str, tuple[str, str]]:
+        """Each name `client_secret` answers, with its answer: one table for a check that asks
+        about every variable a repository reads."""
+        table: dict[str, tuple[str, str]] = {}
+        for prefix in self.client_env_prefixes:
+            for system, name in self.server_secrets:
+                table.setdefault(prefix + name, (system, name))
+        return table
 
     def mcp_server(self, name: str | None) -> McpServerRule | None:
         """The known MCP server a config entry was identified as (`McpServer.known`)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 __all__ = ["PatternError", "expand_pattern", "compile_pattern", "NameIndex", "NamePatterns",
-           "rewrite"]
+           "Aliases", "rewrite"]
 
 T = TypeVar("T")
 
@@ -119,27 +119,55 @@ class NameIndex(Generic[T]):
 def rewrite(name: str, aliases: Iterable[tuple[str, str]]) -> str:
     """Apply the longest matching module-prefix alias once: `ami.AMIClient.decide` →
     `memrail.AMIClient.decide`. A prefix matches whole segments only (`amix` is not `ami`)."""
-    best: tuple[str, str] | None = None
-    for prefix, target in aliases:
-        if (name == prefix or name.startswith(prefix + ".")) and (
-                best is None or len(prefix) > len(best[0])):
-            best = (prefix, target)
-    if best is None:
+    return Aliases.of(aliases).rewrite(name)
+
+
+@dataclass(frozen=True)
+class Aliases:
+    """Module-prefix aliases by prefix, so that a rewrite asks for the name's own prefixes (a
+    few) instead of trying every alias: names are rewritten once per call of a run."""
+
+    targets: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, aliases: Iterable[tuple[str, str]]) -> Aliases:
+        targets: dict[str, str] = {}
+        for prefix, target in aliases:
+            targets.setdefault(prefix, target)      # of two equal prefixes, the first wins
+        return cls(targets)
+
+    def rewrite(self, name: str) -> str:
+        """`rewrite(name, aliases)`: the name itself, then each prefix ending before a `.`,
+        longest first."""
+        end = len(name)
+        while end >= 0:
+            target = self.targets.get(name[:end])
+            if target is not None:
+                return target + name[end:]
+            end = name.rfind(".", 0, end)
         return name
-    return best[1] + name[len(best[0]):]
 
 
 @dataclass(frozen=True)
 class NamePatterns:
-    """A set of names given by patterns, asked after alias rewriting: `name in patterns`."""
+    """A set of names given by patterns, asked after alias rewriting: `name in patterns`.
+
+    Answers are kept per name (`known`): a run asks about the same few thousand callees for
+    every call that names them."""
 
     index: NameIndex[bool]
-    aliases: tuple[tuple[str, str], ...] = ()
+    aliases: Aliases = field(default_factory=Aliases)
+    known: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def build(cls, patterns: Iterable[str], aliases: Iterable[tuple[str, str]] = ()
               ) -> NamePatterns:
-        return cls(NameIndex.build((pattern, True) for pattern in patterns), tuple(aliases))
+        return cls(NameIndex.build((pattern, True) for pattern in patterns), Aliases.of(aliases))
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and bool(self.index.lookup(rewrite(name, self.aliases)))
+        if not isinstance(name, str):
+            return False
+        found = self.known.get(name)
+        if found is None:
+            found = self.known[name] = bool(self.index.lookup(self.aliases.rewrite(name)))
+        return found

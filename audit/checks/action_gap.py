@@ -55,8 +55,8 @@ class _Dispatch:
 
 @check(codes.ACTION_GAP)
 def action_gap(ctx: CheckContext) -> Iterator[Finding]:
-    if not has_app_code(ctx):
-        return
+    if not ctx.emus or not has_app_code(ctx):
+        return      # the evidence below is read only for the actions EMUs select
     dispatch = _dispatch(ctx.facts.files)
     tools = memrail_tools(ctx)
     handlers = [s for s in sites_of_kind(ctx.graph, SiteKind.ACTION_HANDLER)

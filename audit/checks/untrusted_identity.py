@@ -91,16 +91,18 @@ def _identities(ctx: CheckContext) -> Iterator[Finding]:
 def _client_secrets(ctx: CheckContext) -> Iterator[Finding]:
     """Server secrets under a client-bundle prefix, where a config sets one and where code
     reads one (once per line and name)."""
-    knowledge = ctx.facts.knowledge
+    secrets = ctx.facts.knowledge.client_secrets()
+    if not secrets:
+        return
     for setting in ctx.facts.configs.settings:
-        found = knowledge.client_secret(setting.name)
+        found = secrets.get(setting.name)
         if found is not None:
             yield _client_secret(ctx, setting.name, found, setting.location, setting.name)
     for file in ctx.facts.files:
         seen: set[tuple[int, str]] = set()
         for location, scope, value in _values(file):
             for variable in _env_names(value):
-                found = knowledge.client_secret(variable)
+                found = secrets.get(variable)
                 if found is None or (location.line, variable) in seen:
                     continue
                 seen.add((location.line, variable))
