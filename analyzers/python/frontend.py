@@ -26,13 +26,12 @@ from topo.analyzers.python.nesting import nesting_problem
 from topo.analyzers.python.paths import Resolver
 from topo.analyzers.python.scopes import Scope, ScopeKind
 from topo.analyzers.python.spans import SourceText, node_positions
+from topo.analyzers.python.version import FRONTEND_VERSION
 from topo.analyzers.python.visitor import StatementWalker
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["FRONTEND_VERSION", "PARSER_STACK_BYTES", "parse_python"]
 
-# Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-13"
 # libcst's native parser recurses on the calling thread's stack. The nesting bound
 # (`nesting`) is sized for 8 MiB, the main thread's usual stack; on a smaller one (a thread:
 # 512 KiB on macOS, 128 KiB on musl; a Dask worker) the parse runs on a thread of this size.

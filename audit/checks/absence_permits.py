@@ -30,9 +30,6 @@ from topo.audit.triggers.atoms import ABSENT, Atom, value_of, with_value
 from topo.audit.triggers.boundaries import TRUTHINESS_TRAPS, probes
 from topo.audit.triggers.evaluation import FUZZ_MATCH_TIMEOUT, TriggerUnderTest
 from topo.audit.triggers.plans import branch_plans
-from topo.audit.triggers.search import Budget, find_minimal
-from topo.audit.triggers.strategies import CONTEXT_NOW, planned_contexts
-from topo.audit.triggers.witness import is_absent
 from topo.audit.model import Finding
 from topo.audit.policy import Emu
 from topo.audit.policy.lints.policy_gap import is_side_effecting
@@ -77,6 +74,11 @@ def _permissions(parsed: ParsedEmu) -> Iterator[tuple[Atom, dsl.EvalContext, Any
     Only inputs read under a negation can block when present: the trigger is monotone in its
     positive predicates, and every predicate on an absent input is false. So only those are
     searched, with the fuzzer's absence search (`branch_plans(…, absent=atom)`)."""
+    # Imported here: the search runs on hypothesis, a quarter of a second to import, which
+    # only a consequential EMU reading an input under a negation needs.
+    from topo.audit.triggers.search import Budget, find_minimal
+    from topo.audit.triggers.strategies import CONTEXT_NOW, planned_contexts
+    from topo.audit.triggers.witness import is_absent
     negated = {Atom(d.kind, d.key) for d in parsed.dependencies
                if d.kind != "event" and d.holds_when_absent}
     if not negated:

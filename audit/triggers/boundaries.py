@@ -32,9 +32,6 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, DecimalException
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, Verbosity, find, settings, strategies as st
-from hypothesis.errors import HypothesisException
-
 from topo.audit.dsl.ast import (And, Arith, BoolLit, Compare, Count, EventQuery, Exists, Expr,
                                 InList, Not, NumberLit, Or, StringLit, StrOp, Truthy)
 from topo.audit.dsl.context import normalize_text
@@ -267,6 +264,10 @@ def _regex_examples(pattern: str) -> list[str]:
     produce one (deterministically); none for a pattern too costly to compile."""
     if regex_refusal(pattern) is not None:
         return []
+    # Imported here: hypothesis takes a quarter of a second to import, and only a trigger
+    # with a regex operator needs it (an audit of code alone never does).
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings, strategies as st
+    from hypothesis.errors import HypothesisException
     try:
         strategy = st.from_regex(re.compile(pattern))
         example = find(strategy, lambda s: len(s) <= _MAX_STRING, settings=settings(
