@@ -113,8 +113,10 @@ def _client_secrets(ctx: CheckContext) -> Iterator[Finding]:
 def _env_names(value: Value) -> list[str]:
     """Environment variables a value reads: `process.env.X`, `process.env["X"]` and
     `import.meta.env.X` (which the front-ends record as text only)."""
-    return sorted({*(read.rsplit(".", 1)[-1] for read in value.reads),
-                   *_ENV_READ.findall(value.text)})
+    names = {read.rsplit(".", 1)[-1] for read in value.reads}
+    if "env" in value.text:     # what `_ENV_READ` needs, asked before the expression runs
+        names.update(_ENV_READ.findall(value.text))
+    return sorted(names)
 
 
 def _values(file: FileIR) -> Iterator[tuple[Location, str, Value]]:
