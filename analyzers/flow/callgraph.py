@@ -60,9 +60,12 @@ def build_call_graph(files: Iterable[FileIR]) -> CallGraph:
     edges: list[CallEdge] = []
     resolved: dict[str, FunctionKey] = {}
     unresolved: list[str] = []
+    targets: dict[str | None, FunctionKey | None] = {}   # by callee: many calls name one
     for file in files:
         for call in file.calls:
-            target = _resolve(call.callee, definitions, reexports, modules)
+            if call.callee not in targets:
+                targets[call.callee] = _resolve(call.callee, definitions, reexports, modules)
+            target = targets[call.callee]
             if target is None:
                 unresolved.append(call.id)
                 continue

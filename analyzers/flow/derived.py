@@ -243,12 +243,17 @@ def _comparison_site(file: FileIR, scope: str, comparison: Comparison,
 def guards_of(file: FileIR) -> Iterator[tuple[str, Guard]]:
     """Every distinct guard of the file with the scope it sits in.
 
-    The statements of one block share their guard objects, so a guard met again by identity
-    is skipped before its location is hashed (a file repeats each guard about seven times)."""
+    The statements of one block share their tuple of guards, and nested blocks their guard
+    objects: what is met again by identity is skipped before any location is hashed (a file
+    repeats each guard about seven times)."""
     seen: set[tuple[Location, GuardKind]] = set()
     met: set[int] = set()
+    read: set[int] = set()
     holders = (*file.calls, *file.assignments, *file.returns, *file.blocks)
     for holder in holders:
+        if id(holder.guards) in read:
+            continue
+        read.add(id(holder.guards))
         for guard in holder.guards:
             if id(guard) in met:
                 continue

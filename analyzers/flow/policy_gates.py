@@ -196,7 +196,9 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+@lru_cache(maxsize=4096)
 def _last_field(path: str) -> str | None:
+    """Kept per path: every rule asks it of every tested name."""
     found = _LAST_FIELD.search(path)
     return (found.group(1) or found.group(2)) if found else None
 
