@@ -20,7 +20,7 @@ whichever request ran last.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 
 from topo.analyzers.ir import LITERAL_KINDS, MODULE_SCOPE, FileIR, Value
 from topo.audit import codes
@@ -101,21 +101,21 @@ def _client_secrets(ctx: CheckContext) -> Iterator[Finding]:
     for file in ctx.facts.files:
         seen: set[tuple[int, str]] = set()
         for location, scope, value in _values(file):
-            for variable in _env_names(value):
-                found = secrets.get(variable)
-                if found is None or (location.line, variable) in seen:
+            for variable in _env_names(value, secrets):
+                found = secrets[variable]
+                if (location.line, variable) in seen:
                     continue
                 seen.add((location.line, variable))
                 symbol = file.module if scope == MODULE_SCOPE else f"{file.module}.{scope}"
                 yield _client_secret(ctx, variable, found, location, symbol)
 
 
-def _env_names(value: Value) -> list[str]:
-    """Environment variables a value reads: `process.env.X`, `process.env["X"]` and
-    `import.meta.env.X` (which the front-ends record as text only)."""
-    names = {read.rsplit(".", 1)[-1] for read in value.reads}
+def _env_names(value: Value, wanted: Container[str]) -> list[str]:
+    """The `wanted` environment variables a value reads: `process.env.X`, `process.env["X"]`
+    and `import.meta.env.X` (which the front-ends record as text only)."""
+    names = {name for read in value.reads if (name := read.rsplit(".", 1)[-1]) in wanted}
     if "env" in value.text:     # what `_ENV_READ` needs, asked before the expression runs
-        names.update(_ENV_READ.findall(value.text))
+        names.update(name for name in _ENV_READ.findall(value.text) if name in wanted)
     return sorted(names)
 
 
