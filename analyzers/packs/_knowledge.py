@@ -10,10 +10,9 @@ system, `prisma` in `db_reads.toml`).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from topo.analyzers.model import Site
 from topo.analyzers.ir import Call, Value
@@ -52,6 +51,9 @@ class Knowledge:
     schema_enums: tuple[str, ...] = ()
     state_graphs: StateGraphRules = StateGraphRules()            # `[state_graphs]`, merged
     policy_reads: tuple[PolicyRead, ...] = ()                    # `[[policy_reads]]`
+    # The patterns asked about, built once per run (checks ask per call): by pattern tuple.
+    matchers: dict[tuple[str, ...], NamePatterns] = field(default_factory=dict, compare=False,
+                                                           repr=False)
 
     @classmethod
     def of(cls, packs: Iterable[Pack]) -> Knowledge:
@@ -182,7 +184,7 @@ class Knowledge:
         """The mode, as written, when `call` configures an executor to run shadow selections
         for real (`[[live_shadow]]`); None otherwise."""
         for rule in self.live_shadow:
-            if call.callee not in _names(rule.calls, self.aliases):
+            if call.callee not in self._names(rule.calls):
                 continue
             value = call.kwarg(rule.kwarg) if rule.kwarg else None
             if value is None and len(call.args) > rule.arg:
@@ -197,7 +199,7 @@ class Knowledge:
         """The cohort decision `call` installs for canary selections (`[[canary_deciders]]`),
         when it is one and passes it; None otherwise."""
         for rule in self.canary_deciders:
-            if call.callee not in _names(rule.calls, self.aliases):
+            if call.callee not in self._names(rule.calls):
                 continue
             value = call.kwarg(rule.kwarg) if rule.kwarg else None
             if value is None and rule.object_key:
@@ -211,27 +213,33 @@ class Knowledge:
     def graph_command(self, callee: str | None) -> bool:
         """`callee` is a command a graph node returns (`Command(goto=..., update=...)`)."""
         return callee is not None and \
-            callee in _names(self.state_graphs.commands, self.aliases)
+            callee in self._names(self.state_graphs.commands)
 
     def builds_object_schema(self, callee: str | None) -> bool:
         """`callee` builds an object schema from a literal of fields (`z.object({...})`)."""
         return callee is not None and \
-            callee in _names(self.schema_objects, self.aliases)
+            callee in self._names(self.schema_objects)
 
     def field_type(self, callee: str | None) -> str | None:
         """The value type a schema field constructor validates (`z.number()`: `number`);
         `str` for one listing the allowed strings (`z.enum([...])`)."""
         if callee is None:
             return None
-        if callee in _names(self.schema_enums, self.aliases):
+        if callee in self._names(self.schema_enums):
             return "str"
         return next((kind for pattern, kind in self.schema_types
-                     if callee in _names((pattern,), self.aliases)), None)
+                     if callee in self._names((pattern,))), None)
 
     def lists_field_values(self, callee: str | None) -> bool:
         """The field constructor's first argument lists the allowed strings (`z.enum`)."""
         return callee is not None and \
-            callee in _names(self.schema_enums, self.aliases)
+            callee in self._names(self.schema_enums)
+
+    def _names(self, patterns: tuple[str, ...]) -> NamePatterns:
+        found = self.matchers.get(patterns)
+        if found is None:
+            found = self.matchers[patterns] = NamePatterns.build(patterns, self.aliases)
+        return found
 
     def fingerprint(self, system: str) -> tuple[str, ...]:
         """The module prefixes whose import means "uses `system`"."""
@@ -284,8 +292,3 @@ def _merged_graphs(rules: list[StateGraphRules]) -> StateGraphRules:
 def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
     return tuple(sorted({name for group in groups for name in group}))
 
-
-@functools.lru_cache(maxsize=512)
-def _names(patterns: tuple[str, ...], aliases: tuple[tuple[str, str], ...]) -> NamePatterns:
-    """Pack patterns built once per run, not once per call asked about (checks ask per call)."""
-    return NamePatterns.build(patterns, aliases)

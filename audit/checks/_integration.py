@@ -113,8 +113,12 @@ def _client_project(knowledge: Knowledge, file: FileIR, call: Call) -> str | Non
 
 def _is_client(knowledge: Knowledge, call: Call) -> bool:
     """A Memrail client constructor: the callee's package is Memrail's fingerprint (its pack)."""
+    return _constructs_client(knowledge.fingerprint(MEMRAIL), call)
+
+
+def _constructs_client(fingerprint: tuple[str, ...], call: Call) -> bool:
     parts = (call.callee or "").split(".")
-    return parts[0] in knowledge.fingerprint(MEMRAIL) and parts[-1] in _CLIENTS
+    return parts[0] in fingerprint and parts[-1] in _CLIENTS
 
 
 def _project_kwarg(call: Call) -> str | None:
@@ -163,7 +167,8 @@ def repo_projects(ctx: CheckContext) -> Iterator[str]:
                 yield value
             elif isinstance(value, tuple):
                 yield from (v for v in value if isinstance(v, str))
+    fingerprint = ctx.facts.knowledge.fingerprint(MEMRAIL)     # asked once, not per call
     for file in ctx.facts.files:
         for call in file.calls:
-            if _is_client(ctx.facts.knowledge, call) and _project_kwarg(call):
+            if _constructs_client(fingerprint, call) and _project_kwarg(call):
                 yield str(_project_kwarg(call))
