@@ -77,9 +77,10 @@ def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
     modules = frozenset(file.module for file in data.files)
     found: dict[str, Site] = {}
     for file in data.files:
-        for site in (*_branch_sites(file, data.model), *_verdicts(file, data.model),
+        guards = tuple(guards_of(file))     # read once for the branches and the fallbacks
+        for site in (*_branch_sites(file, guards, data.model), *_verdicts(file, data.model),
                      *_dispatchers(file, data.model, modules),
-                     *_fallbacks(file, control_calls)):
+                     *_fallbacks(file, guards, control_calls)):
             found.setdefault(site.id, site)
     dispatching = _dispatch_cases(data.sites)
     return tuple(sorted((_as_protocol(site) if _case_of(site) in dispatching else site
@@ -124,10 +125,10 @@ def mark_conditional_atoms(files: Iterable[FileIR], sites: Iterable[Site]) -> tu
 
 # ---- branches ------------------------------------------------------------------------------
 
-def _branch_sites(file: FileIR, model: Flow) -> Iterator[Site]:
+def _branch_sites(file: FileIR, guards: Iterable[tuple[str, Guard]], model: Flow
+                  ) -> Iterator[Site]:
     tests: list[tuple[str, GuardKind, Condition | None, Location, str | None]] = [
-        (scope, guard.kind, guard.condition, guard.location, None)
-        for scope, guard in guards_of(file)]
+        (scope, guard.kind, guard.condition, guard.location, None) for scope, guard in guards]
     # A test computed into a value is a decision too: `return score >= LIMIT`, `ok = s > 0.8`
     # (which a later `if ok:` only asks).
     tests += [(holder.scope, GuardKind.IF, holder.condition, holder.location,
@@ -387,8 +388,9 @@ def _dispatch_tables(file: FileIR) -> dict[str, tuple[str, ...]]:
 
 # ---- fallbacks -----------------------------------------------------------------------------
 
-def _fallbacks(file: FileIR, control_calls: set) -> Iterator[Site]:
-    for scope, guard in guards_of(file):
+def _fallbacks(file: FileIR, guards: Iterable[tuple[str, Guard]], control_calls: set
+               ) -> Iterator[Site]:
+    for scope, guard in guards:
         if guard.kind is not GuardKind.EXCEPT:
             continue
         controls = tuple(sorted(c for c in guard.try_calls if c in control_calls))
