@@ -122,6 +122,8 @@ def _gate(data: PolicyInput, rows: frozenset[str], local: _Local, scope: str,
     for tested in sides:
         other = comparison.right if tested is comparison.left else comparison.left
         for rule in data.rules:
+            if not (rule.calls or rule.methods or rule.paths or rule.fields):
+                continue    # names no read (a `rule` kind names stores, asked below)
             attrs = _read(rule, local, scope, tested, other)
             if attrs is None:
                 continue
