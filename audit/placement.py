@@ -105,13 +105,15 @@ def place_nodes(sites: tuple[Site, ...], nodes: tuple[Node, ...], edges: tuple[E
     files = {**{s.id: s.location.file for s in sites}, **{n.id: n.file for n in nodes}}
     lanes = {site.id: _site_lane(site) for site in sites}
     lanes |= {node.id: _node_lane(node, by_site, links, lanes) for node in nodes}
-    projects = {s.id: _home(s.location.file, holders, root_project) for s in sites}
-    projects |= {n.id: _home(n.file, holders, root_project) if n.kind != "emu" else UNKNOWN
-                 for n in nodes}
+    # Each file's project once: thousands of nodes sit in a few hundred files.
+    homes = {file: _home(file, holders, root_project)
+             for file in {*(s.location.file for s in sites), *(n.file for n in nodes)}}
+    projects = {s.id: homes[s.location.file] for s in sites}
+    projects |= {n.id: homes[n.file] if n.kind != "emu" else UNKNOWN for n in nodes}
     _place_fileless(projects, links)
     for node, project in projects.items():
         if project == UNKNOWN and files[node]:
-            projects[node] = _home(files[node], holders, root_project)
+            projects[node] = homes[files[node]]
     placed = tuple(NodePlacement(node, lanes[node], project,
                                  _authority(by_site[node], lanes[node]) if node in by_site
                                  else None)
