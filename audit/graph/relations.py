@@ -36,8 +36,9 @@ class Relation:
 
 def drawn_functions(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> frozenset[str]:
     """The function nodes some role or call edge names."""
+    kinds = dict(graph.nodes(data=KIND))     # each node's kind read once, not per edge end
     return frozenset(node for edge in edges for pair in edge.pairs() for node in pair
-                     if graph.nodes.get(node, {}).get(KIND) == "function")
+                     if kinds.get(node) == "function")
 
 
 def shown_nodes(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Node, ...]:
@@ -60,11 +61,12 @@ def shown_relations(graph: nx.MultiDiGraph, edges: tuple[Edge, ...]) -> tuple[Re
     that `edges` does not already hold, between shown nodes; sorted."""
     listed = {(source, target, e.kind.value) for e in edges for source, target in e.pairs()}
     functions = drawn_functions(graph, edges)
+    hidden = {node for node, kind in graph.nodes(data=KIND)
+              if kind == "function" and node not in functions}
     relations = set()
     for source, target, data in graph.edges(data=True):
         key = (source, target, str(data.get(KIND)))
-        if key in listed or any(graph.nodes[n].get(KIND) == "function" and n not in functions
-                                for n in (source, target)):
+        if key in listed or source in hidden or target in hidden:
             continue
         relations.add(Relation(*key, bool(data.get(INFERRED))))
     return tuple(sorted(relations))
