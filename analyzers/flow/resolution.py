@@ -83,6 +83,10 @@ class _Resolver:
             defaultdict(list)
         self.returns: dict[str, list[tuple[FileIR, str, Value | None]]] = defaultdict(list)
         self.memo: dict[tuple, object] = {}
+        # Pure answers over the index, kept because many calls ask them again: the re-export
+        # hop of a name, and the literal a constant argument names.
+        self.followed: dict[str, str | None] = {}
+        self.literals: dict[tuple[str, str, str | None, str | None], Value | None] = {}
         self.depth = 0
         self.classes: dict[str, frozenset[str]] = {}
         for file in files:
@@ -492,7 +496,9 @@ class _Resolver:
         """`name`, then each name a re-export leads it to (at most `_MAX_HOPS`)."""
         for _ in range(_MAX_HOPS):
             yield name
-            following = follow_reexport(name, self.reexports, self.modules)
+            if name not in self.followed:
+                self.followed[name] = follow_reexport(name, self.reexports, self.modules)
+            following = self.followed[name]
             if following is None or following == name:
                 return
             name = following
@@ -563,7 +569,10 @@ class _Resolver:
         if value.kind is not ValueKind.NAME or not value.ref \
                 or not all(part.isidentifier() for part in value.ref.split(".")):
             return value
-        literal = self._literal(file, scope, value)
+        key = (file.path, scope, value.ref, value.resolved)
+        if key not in self.literals:
+            self.literals[key] = self._literal(file, scope, value)
+        literal = self.literals[key]
         return value if literal is None else replace(literal, text=value.text)
 
     def _literal(self, file: FileIR, scope: str, value: Value) -> Value | None:
