@@ -35,8 +35,9 @@ from topo.analyzers.modules import python_module_name
 from topo.analyzers.packs import Pack, factories, load_packs, packs_digest, wrappers
 from topo.analyzers import python as python_frontend   # parse_python: imported on first use
 from topo.analyzers.python import FRONTEND_VERSION as PYTHON_FRONTEND_VERSION
+from topo.analyzers import typescript as typescript_frontend   # parse_typescript: likewise
 from topo.analyzers.typescript import FRONTEND_VERSION as TYPESCRIPT_FRONTEND_VERSION
-from topo.analyzers.typescript import ProjectLayout, load_layout, parse_typescript
+from topo.analyzers.typescript import ProjectLayout, load_layout
 from topo.analyzers.model import Unknown
 from topo.analyzers.notebooks import (NotebookError, cell_position, is_notebook,
                                       notebook_script, read_limit)
@@ -79,10 +80,12 @@ def parse_source(path: str, language: Language, data: bytes, module: str, *,
     if language is Language.PYTHON and is_notebook(path):
         return _parse_notebook(path, source, module, digest, strict, factories)
     if language is Language.PYTHON:
-        return python_frontend.parse_python(path, source, module, strict=strict, factories=factories)
+        return python_frontend.parse_python(path, source, module, strict=strict,
+                                            factories=factories)
     if language in _SCRIPT_LANGUAGES:
-        return parse_typescript(path, source, module, language, layout=layout, strict=strict,
-                                wrappers=wrappers)
+        return typescript_frontend.parse_typescript(path, source, module, language,
+                                                    layout=layout, strict=strict,
+                                                    wrappers=wrappers)
     return _unreadable(path, language, module, digest,
                        f"no front-end for {language.value} yet")
 
@@ -95,7 +98,8 @@ def _parse_notebook(path: str, text: str, module: str, digest: str, strict: bool
     except NotebookError as error:
         return FileIR(path, Language.PYTHON, module, digest, 0,
                       parse_error=Unknown(path, error.reason, error.line))
-    ir = python_frontend.parse_python(path, script.source, module, strict=strict, factories=factories)
+    ir = python_frontend.parse_python(path, script.source, module, strict=strict,
+                                      factories=factories)
     error = ir.parse_error
     if error is not None and error.line is not None:
         place = cell_position(script.cells, error.line)

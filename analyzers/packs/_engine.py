@@ -62,7 +62,8 @@ class PackIndex:
         sets = verb_sets(packs)
         rules = {entry.id: VerbRule.of(entry, sets) for pack in packs for entry in pack.entries
                  if entry.verbs is not None}
-        return cls(Aliases.of(aliases), {trigger: NameIndex.build(items) for trigger, items in rows.items()},
+        return cls(Aliases.of(aliases),
+                   {trigger: NameIndex.build(items) for trigger, items in rows.items()},
                    rules, NameTiers.of(packs))
 
     def entries(self, trigger: Trigger, name: str, language: str) -> tuple[Entry, ...]:

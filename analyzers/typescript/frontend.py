@@ -34,13 +34,12 @@ from topo.analyzers.typescript.queries import matches
 from topo.analyzers.typescript.scopes import Scope, ScopeKind
 from topo.analyzers.typescript.spans import SourceText
 from topo.analyzers.typescript.syntax import statements_of
+from topo.analyzers.typescript.version import FRONTEND_VERSION
 from topo.analyzers.typescript.walker import StatementWalker
 from topo.analyzers.model import Location, Unknown
 
 __all__ = ["FRONTEND_VERSION", "parse_typescript", "language_for_path"]
 
-# Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-13"
 
 _LANGUAGE_BY_EXTENSION = {
     "ts": Language.TYPESCRIPT, "mts": Language.TYPESCRIPT, "cts": Language.TYPESCRIPT,
