@@ -485,12 +485,20 @@ class _Resolver:
     def _through_fields(self, name: str) -> str | None:
         """`app.Deps.conn.execute` (a front-end names an imported class's attribute as
         written) read through the fields of the longest repo-class prefix."""
+        if not self._in_repo(name):
+            return name
         parts = name.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             defined = self.graph.definitions.get(".".join(parts[:cut]))
             if defined is not None and defined[1].kind is DefinitionKind.CLASS:
                 return self.members(".".join(parts[:cut]), ".".join(parts[cut:]))
         return name
+
+    def _in_repo(self, name: str) -> bool:
+        """Whether `name` starts with the first segment of one of the run's modules: every
+        definition, module binding and re-export of the run is named `<module>.<name>`, so
+        another name (`json.dumps`, `openai.OpenAI`) has no prefix among them."""
+        return name.split(".", 1)[0] in self.top_modules
 
     def _hops(self, name: str) -> Iterator[str]:
         """`name`, then each name a re-export leads it to (at most `_MAX_HOPS`)."""
@@ -505,6 +513,8 @@ class _Resolver:
 
     def _module_binding(self, name: str) -> str | None:
         """The type of the longest prefix of `name` bound at module level, plus the rest."""
+        if not self._in_repo(name):
+            return None
         parts = name.split(".")
         for cut in range(len(parts), 0, -1):
             prefix = ".".join(parts[:cut])
