@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import TextIO
 
 from topo.audit.gate import GateOutcome
@@ -43,12 +42,21 @@ class ReportFormat:
         if self.pieces is None:
             out.write(escape_text(self.render(document)))
             return
-        pieces = iter(self.pieces(document))
-        while batch := list(islice(pieces, _BATCH)):
+        batch: list[str] = []
+        size = 0
+        for piece in self.pieces(document):
+            batch.append(piece)
+            size += len(piece)
+            if size >= _BATCH:
+                out.write(escape_text("".join(batch)))
+                batch, size = [], 0
+        if batch:
             out.write(escape_text("".join(batch)))
 
 
-_BATCH = 16384   # pieces per write: few calls, each well under a megabyte
+# Characters per write: few calls, each well under a megabyte (pieces differ in size: a
+# JSON entry is one piece).
+_BATCH = 256 * 1024
 
 
 # The renderers that pull in a library (jinja2, PyYAML, xml) are imported when a run asks for

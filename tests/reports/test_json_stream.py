@@ -7,11 +7,13 @@ import io
 import json
 
 import pytest
+from hypothesis import given, strategies as st
 from reports_helpers import document_of
 
 from topo.reports.document import SCHEMA, json_document
 from topo.reports.escape import escape_document
 from topo.reports.formats import audit_format
+from topo.reports.json_report import render_json
 
 GOLDEN_APPS = ("demo_support_agent", "memrail_refund")
 
@@ -66,3 +68,25 @@ def test_escaping_still_replaces_a_lone_surrogate_deep_inside() -> None:
     assert escaped == {"a": [{"file": "ok.py"}, {"file": "caf\\xe9.py"}], "b": {"c": "ok"}}
     assert escaped["b"] is document["b"]          # the untouched part is shared
     assert document["a"][1]["file"] == bad        # the input is left as it was
+
+
+_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+            | st.sampled_from(["caf\udce9", "\u2028", "\x00", "\"\\"]))
+# Keys of one type per dict: the standard encoder sorts them, and mixed types do not sort.
+_KEYED = (st.dictionaries(st.integers(), _SCALARS, max_size=4)
+          | st.dictionaries(st.floats(allow_nan=False), _SCALARS, max_size=4)
+          | st.dictionaries(st.booleans(), _SCALARS, max_size=2)
+          | st.dictionaries(st.none(), _SCALARS, max_size=1))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
+                       | st.lists(inner, max_size=4).map(tuple)
+                       | st.dictionaries(st.text(), inner, max_size=4), max_leaves=30)
+
+
+@given(st.dictionaries(st.text(), _VALUES, max_size=5),
+       _KEYED)
+def test_the_json_text_is_what_the_standard_encoder_writes(document: dict, keyed: dict) -> None:
+    """Any JSON-shaped value, at any depth (the streamed top levels and the entries below),
+    NaN and infinities, lone surrogates, tuples and non-string keys included."""
+    document = {**document, "deep": [{"keyed": keyed, "value": document}]}
+    expected = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert render_json(document) == expected
