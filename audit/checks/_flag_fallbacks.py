@@ -16,7 +16,7 @@ value is not a literal (nothing tells what it holds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 
 from topo.analyzers.ir import (LITERAL_KINDS, Assignment, Comparison, FileIR,
@@ -51,28 +51,51 @@ class FlagFallback:
     guard: Guard
 
 
+@dataclass(frozen=True, slots=True)
+class _FileIndex:
+    """One file's assignments by (scope, target), and its `except` blocks of control calls
+    and its `return`s by scope."""
+
+    writes: dict[tuple[str, str], list[Assignment]]
+    handlers: dict[str, list[GuardedBlock]]
+    returns: dict[str, list[Return]]
+
+    @classmethod
+    def of(cls, file: FileIR | None, control_calls: Container[str]) -> _FileIndex:
+        index = cls({}, {}, {})
+        if file is None:
+            return index
+        for a in file.assignments:
+            if not a.augmented and not a.element:
+                index.writes.setdefault((a.scope, a.target), []).append(a)
+        for block in file.blocks:
+            if block.guard.kind is GuardKind.EXCEPT and \
+                    any(call in control_calls for call in block.guard.try_calls):
+                index.handlers.setdefault(block.scope, []).append(block)
+        for ret in file.returns:
+            index.returns.setdefault(ret.scope, []).append(ret)
+        return index
+
+
 class FlagIndex:
-    """What the flag questions read, indexed once per run: assignments by (file, scope,
-    target), `except` blocks and `return`s by (file, scope), and the answers found for each
-    call already examined (many chains share a hop)."""
+    """What the flag questions read, indexed once per run, a file when a question first
+    reaches it (the chains pass through a few of a repository's files): `_FileIndex`, and the
+    answers found for each call already examined (many chains share a hop)."""
 
     def __init__(self, ctx: CheckContext, controls: dict[str, Site], fallbacks: dict) -> None:
         self.ctx, self.controls, self.fallbacks = ctx, controls, fallbacks
         self.control_calls = {str(s.attr("call")): s for s in controls.values()}
-        self.writes: dict[tuple[str, str, str], list[Assignment]] = {}
-        self.handlers: dict[tuple[str, str], list[GuardedBlock]] = {}
-        self.returns: dict[tuple[str, str], list[Return]] = {}
-        for file in ctx.facts.files:
-            for a in file.assignments:
-                if not a.augmented and not a.element:
-                    self.writes.setdefault((file.path, a.scope, a.target), []).append(a)
-            for block in file.blocks:
-                if block.guard.kind is GuardKind.EXCEPT and \
-                        set(block.guard.try_calls) & self.control_calls.keys():
-                    self.handlers.setdefault((file.path, block.scope), []).append(block)
-            for ret in file.returns:
-                self.returns.setdefault((file.path, ret.scope), []).append(ret)
+        self.sources = {file.path: file for file in ctx.facts.files}
+        self.files: dict[str, _FileIndex] = {}
         self.by_call: dict[str, tuple[FlagFallback, ...]] = {}
+
+    def of(self, file: FileIR) -> _FileIndex:
+        """The index of the run's file at `file.path`."""
+        found = self.files.get(file.path)
+        if found is None:
+            found = self.files[file.path] = _FileIndex.of(self.sources.get(file.path),
+                                                          self.control_calls)
+        return found
 
 
 def flag_fallbacks(index: FlagIndex, chain: Chain) -> Iterator[FlagFallback]:
@@ -119,7 +142,7 @@ def _flag_permissions(index: FlagIndex, read: _Read, hop: Hop, guard: Guard,
                       comparison: Comparison) -> Iterator[FlagFallback]:
     """The permissive values a flag holds at `read` when its control call raised."""
     file, scope = read.file, read.scope
-    writes = index.writes.get((file.path, scope, read.flag), [])
+    writes = index.of(file).writes.get((scope, read.flag), [])
     for decided in writes:
         tried = [g for g in decided.guards if g.kind is GuardKind.TRY]
         if not tried:
@@ -148,7 +171,7 @@ def _handlers(index: FlagIndex, file: FileIR, scope: str, decided: Assignment,
         if found is None or not {_place(g.location) for g in found[1].guards
                                  if g.kind is GuardKind.TRY} & tries:
             continue
-        for block in index.handlers.get((file.path, scope), ()):
+        for block in index.of(file).handlers.get(scope, ()):
             if call in block.guard.try_calls:
                 yield control, block
 
@@ -185,14 +208,14 @@ def _helper_tests(index: FlagIndex, hop: Hop, guard: Guard,
             continue
         file, definition = found
         scope = definition.qualname
-        returns = index.returns.get((file.path, scope), [])
+        returns = index.of(file).returns.get(scope, [])
         for ret in returns:     # `return allowed`: the helper's own flag
             if not ret.guards and ret.value is not None \
                     and ret.value.kind is ValueKind.NAME and ret.value.ref:
                 yield from _flag_permissions(
                     index, _Read(file, scope, ret.value.ref, ret.location), hop, guard,
                     comparison)
-        for handler in index.handlers.get((file.path, scope), ()):
+        for handler in index.of(file).handlers.get(scope, ()):
             answer = _handler_answer(returns, handler)
             if answer is None or answer.value is None or \
                     not _passes(guard, comparison, answer.value):
