@@ -15,6 +15,9 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	@# Bytecode as a wheel install would have it: an editable install under
+	@# PYTHONDONTWRITEBYTECODE would otherwise compile every module on every run.
+	$(BIN)/python -m compileall -q analyzers audit reports topo
 	touch $(STAMP)
 
 install: $(STAMP)
