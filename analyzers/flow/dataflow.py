@@ -237,11 +237,18 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
     index = flow_index(files, graph) if index is None else index
     statements = _with_writes(index, seeds.graphs)
     state = _State(seeds, statements, index.readers, index.chained)
-    # Files callees first, so that most summaries are ready when their calls are read; a
-    # file's scopes outermost first, so that module names are bound before functions read them.
-    # Any order reaches the same fixed point.
+    # Labels start at the seeded calls and at parameters (their symbols and seeds): only the
+    # statements reading those are read first, and every other one when something it reads
+    # changes (a statement reading only empty values adds nothing). Files callees first, so
+    # that most summaries are ready when their calls are read; a file's scopes outermost
+    # first. Any order reaches the same fixed point.
     for path in _bottom_up(index.by_path, graph, index.readers):
-        state.mark_all(path)
+        known = statements[path]
+        starts = {number for call in known.results.keys() & seeds.calls.keys()
+                  for number in known.results[call]}
+        starts.update(known.definitions)
+        for number in sorted(starts):
+            state.mark(path, number)
     pending = state.pending
     while pending:
         path = pending.popleft()
@@ -305,6 +312,7 @@ class _FileStatements:
     scopes: tuple[str, ...]                     # the scope each statement is read in
     names: Mapping[str, tuple[int, ...]]        # root name -> the statements reading it
     results: Mapping[str, tuple[int, ...]]      # call id -> the statements reading its result
+    definitions: tuple[int, ...]                # the statements binding parameters
 
     def reading(self, bound_in: str, root: str) -> Iterator[int]:
         """The statements whose read of `root` may resolve to its binding in scope
@@ -349,7 +357,9 @@ def _file_statements(file: FileIR, chained: Mapping[str, tuple[Call, ...]],
             results[call].append(number)
     return _FileStatements(tuple(statements), tuple(scopes),
                            {root: tuple(found) for root, found in names.items()},
-                           {call: tuple(found) for call, found in results.items()})
+                           {call: tuple(found) for call, found in results.items()},
+                           tuple(number for number, statement in enumerate(statements)
+                                 if isinstance(statement, Definition)))
 
 
 def _outermost_first(scope: str) -> tuple[bool, int, str]:
