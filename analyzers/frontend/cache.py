@@ -11,6 +11,11 @@ a cache directory that cannot be written never fails an audit.
 IR records are pickled as constructor calls (`Value(*fields)`): the default pickling of frozen,
 slotted dataclasses calls `dataclasses.fields()` once per object when loading, which made a warm
 cache cost a third of a parse. The same bytes carry results back from the worker processes.
+
+Strings and tuples of strings travel as persistent ids and are loaded through a run's
+`SharedValues`, so that every IR of a run holds one object per distinct name: `self`, `get`,
+`('ticket.id',)` recur in every file, and a 1M-line repository's IRs took a third less memory
+this way (the parser builds each occurrence anew, and pickle shares only within one file).
 """
 
 from __future__ import annotations
@@ -34,7 +39,11 @@ from topo.analyzers.ir import FileIR, Language
 from topo import __version__ as TOOL_VERSION
 from topo.analyzers.model import Location, Unknown
 
-__all__ = ["IRCache", "CacheUsage", "cache_key", "dump_ir", "load_ir", "DEFAULT_MAX_CACHE_BYTES"]
+__all__ = ["IRCache", "CacheUsage", "SharedValues", "cache_key", "dump_ir", "load_ir",
+           "DEFAULT_MAX_CACHE_BYTES"]
+
+# The layout of an entry's bytes (part of the key): 2 carries strings as persistent ids.
+_FORMAT = "ir-pickle-2"
 
 # The store is bounded: past this size the least recently used entries are removed.
 DEFAULT_MAX_CACHE_BYTES = 1 << 30
@@ -53,19 +62,42 @@ _REDUCERS = MappingProxyType({**copyreg.dispatch_table,
                               **{record: _reducer(record) for record in _RECORDS}})
 
 
+class SharedValues(dict):
+    """One object per distinct value loaded: `shared[value]` is the first equal value it was
+    given. A run loads every IR through one table, and drops the table once they are loaded."""
+
+    __slots__ = ()
+
+    def __missing__(self, value: Any) -> Any:
+        self[value] = value
+        return value
+
+
+def _shared_id(value: object) -> object | None:
+    """The persistent id of a value `load_ir` shares between IRs (itself), or None."""
+    kind = type(value)
+    if kind is str or (kind is tuple and value and all(type(item) is str for item in value)):
+        return value
+    return None
+
+
 def dump_ir(value: FileIR) -> bytes:
-    """Pickle one FileIR compactly (records as constructor calls)."""
+    """Pickle one FileIR compactly (records as constructor calls, strings as shared values)."""
     stream = io.BytesIO()
     pickler = pickle.Pickler(stream, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _REDUCERS
+    pickler.persistent_id = _shared_id
     pickler.dump(value)
     return stream.getvalue()
 
 
-def load_ir(data: bytes) -> FileIR | None:
-    """The FileIR in `data`, or None when the bytes are damaged or hold something else."""
+def load_ir(data: bytes, shared: SharedValues | None = None) -> FileIR | None:
+    """The FileIR in `data`, or None when the bytes are damaged or hold something else.
+    Its strings are those of `shared` (a table of its own when None)."""
+    unpickler = pickle.Unpickler(io.BytesIO(data))
+    unpickler.persistent_load = (SharedValues() if shared is None else shared).__getitem__
     try:
-        value = pickle.loads(data)  # noqa: S301 - our own cache directory, our own types
+        value = unpickler.load()  # noqa: S301 - our own cache directory, our own types
     except Exception:  # noqa: BLE001 - any damage means "not cached"
         return None
     return value if isinstance(value, FileIR) else None
@@ -74,7 +106,7 @@ def load_ir(data: bytes) -> FileIR | None:
 def cache_key(path: str, language: Language, module: str, content_sha256: str,
               frontend_version: str, packs_digest: str) -> str:
     """The cache key of one file's IR."""
-    fields = (TOOL_VERSION, frontend_version, packs_digest, language.value, path, module,
+    fields = (TOOL_VERSION, _FORMAT, frontend_version, packs_digest, language.value, path, module,
               content_sha256)
     return hashlib.sha256("\0".join(fields).encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -97,8 +129,9 @@ class IRCache:
     def _entry(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.pickle"
 
-    def load(self, key: str) -> FileIR | None:
-        """The cached IR under `key`, or None when absent or unreadable."""
+    def load(self, key: str, shared: SharedValues | None = None) -> FileIR | None:
+        """The cached IR under `key`, or None when absent or unreadable (strings from
+        `shared`, see `load_ir`)."""
         entry = self._entry(key)
         try:
             data = entry.read_bytes()
@@ -108,7 +141,7 @@ class IRCache:
             os.utime(entry)            # recently used; a read-only cache still serves the hit
         except OSError:
             pass
-        return load_ir(data)
+        return load_ir(data, shared)
 
     def _shards(self) -> list[str]:
         try:

@@ -26,8 +26,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from topo.analyzers.frontend.cache import (DEFAULT_MAX_CACHE_BYTES, IRCache, cache_key, dump_ir,
-                                          load_ir)
+from topo.analyzers.frontend.cache import (DEFAULT_MAX_CACHE_BYTES, IRCache, SharedValues,
+                                          cache_key, dump_ir, load_ir)
 from topo.analyzers.frontend.executor import DaskExecutor, parse_executor
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE, Inventory, SourceFile
 from topo.analyzers.ir import FileIR, Language
@@ -237,6 +237,7 @@ def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
     python_paths = frozenset(source.path for source in inventory.sources
                              if source.language is Language.PYTHON)
     root_name = Path(os.path.realpath(inventory.root)).name
+    shared = SharedValues()   # one object per distinct string over all the IRs loaded
     results: dict[str, FileIR] = {}
     pending: list[tuple[_Job, str | None]] = []
     for source in sorted(inventory.sources, key=lambda item: item.path):
@@ -254,7 +255,7 @@ def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
                 version += f"+layout:{layout.digest}"
             key = cache_key(source.path, source.language, module, hashlib.sha256(data).hexdigest(),
                             version, pack_digest)
-            cached = cache.load(key)
+            cached = cache.load(key, shared)
             if cached is not None:
                 results[source.path] = cached
                 continue
@@ -267,7 +268,7 @@ def _analyze(inventory: Inventory, jobs: int | None, cache: IRCache | None,
     if progress is not None:
         progress(len(results), total)
     for (job, key), (ir, data) in zip(pending, run([job for job, _ in pending], jobs,
-                                                           collect)):
+                                                   collect, shared)):
         results[job.path] = ir
         if progress is not None:
             progress(len(results), total)
@@ -310,27 +311,29 @@ def _is_transient(ir: FileIR) -> bool:
         ("front-end worker", "front-end failed"))
 
 
-_Runner = Callable[[list[_Job], int | None, bool], Iterator[tuple[FileIR, bytes | None]]]
+_Runner = Callable[[list[_Job], int | None, bool, SharedValues],
+                   Iterator[tuple[FileIR, bytes | None]]]
 
 
 def _remote(executor: DaskExecutor) -> _Runner:
     """The stage's runner on a Dask cluster: the same job bytes as the local pool's."""
     executor.ensure_available()
 
-    def run(batch: list[_Job], jobs: int | None,
-            collect: bool) -> Iterator[tuple[FileIR, bytes | None]]:
+    def run(batch: list[_Job], jobs: int | None, collect: bool,
+            shared: SharedValues) -> Iterator[tuple[FileIR, bytes | None]]:
         if not batch:
             return
         for job, data in zip(batch, executor.run(batch, _run_chunk)):
-            yield (_crashed(job), None) if data is None else _from_worker(job, data)
+            yield (_crashed(job), None) if data is None else _from_worker(job, data, shared)
     return run
 
 
-def _parse_all(batch: list[_Job], jobs: int | None,
-               collect: bool = True) -> Iterator[tuple[FileIR, bytes | None]]:
-    """Each job's IR (in order), with its pickled bytes when it came from a worker. A file
-    parsed in this process is parsed with the collector on when `collect` (a parse makes
-    cyclic garbage; loading an IR does not)."""
+def _parse_all(batch: list[_Job], jobs: int | None, collect: bool = True,
+               shared: SharedValues | None = None) -> Iterator[tuple[FileIR, bytes | None]]:
+    """Each job's IR (in order), with its pickled bytes when it came from a worker (loaded
+    through `shared`). A file parsed in this process is parsed with the collector on when
+    `collect` (a parse makes cyclic garbage; loading an IR does not)."""
+    shared = SharedValues() if shared is None else shared
     workers = min(jobs or os.cpu_count() or 1, len(batch))
     if workers <= 1:
         for job in batch:
@@ -343,15 +346,15 @@ def _parse_all(batch: list[_Job], jobs: int | None,
                                  initargs=(collect,)) as pool:
             for job, data in zip(batch, pool.map(_run_job_pickled, batch, chunksize=chunk)):
                 done += 1
-                yield _from_worker(job, data)
+                yield _from_worker(job, data, shared)
     except BrokenProcessPool:
         # Which file crashed the worker is unknown: the rest of the batch is parsed again, and
         # only a file that crashes a worker of its own is marked.
-        yield from _isolate(batch[done:], workers, collect)
+        yield from _isolate(batch[done:], workers, collect, shared)
 
 
-def _isolate(batch: list[_Job], workers: int,
-             collect: bool) -> Iterator[tuple[FileIR, bytes | None]]:
+def _isolate(batch: list[_Job], workers: int, collect: bool,
+             shared: SharedValues) -> Iterator[tuple[FileIR, bytes | None]]:
     """Parse `batch` one job per task in fresh pools. Each round keeps what finished before
     the pool broke; a round that finished nothing narrows to one job per pool, so the file
     that kills its own worker is the only one marked crashed."""
@@ -359,14 +362,14 @@ def _isolate(batch: list[_Job], workers: int,
     pending = list(range(len(batch)))
     while pending:
         width = workers if len(pending) > 1 else 1
-        finished = _round([batch[index] for index in pending], width, collect)
+        finished = _round([batch[index] for index in pending], width, collect, shared)
         for index, outcome in zip(list(pending), finished):
             if outcome is not None:
                 results[index] = outcome
         survivors = [index for index, outcome in zip(pending, finished) if outcome is None]
         if len(survivors) == len(pending):          # nothing finished: go one by one
             for index in survivors:
-                outcome = _round([batch[index]], 1, collect)[0]
+                outcome = _round([batch[index]], 1, collect, shared)[0]
                 results[index] = outcome if outcome is not None else (_crashed(batch[index]),
                                                                       None)
             survivors = []
@@ -375,8 +378,8 @@ def _isolate(batch: list[_Job], workers: int,
         yield results[index]
 
 
-def _round(batch: list[_Job], workers: int,
-           collect: bool) -> list[tuple[FileIR, bytes | None] | None]:
+def _round(batch: list[_Job], workers: int, collect: bool,
+           shared: SharedValues) -> list[tuple[FileIR, bytes | None] | None]:
     """One pool over `batch`, a task per job; None for each job the broken pool lost."""
     outcomes: list[tuple[FileIR, bytes | None] | None] = [None] * len(batch)
     try:
@@ -385,7 +388,7 @@ def _round(batch: list[_Job], workers: int,
             futures = [pool.submit(_run_job_pickled, job) for job in batch]
             for index, future in enumerate(futures):
                 try:
-                    outcomes[index] = _from_worker(batch[index], future.result())
+                    outcomes[index] = _from_worker(batch[index], future.result(), shared)
                 except BrokenProcessPool:
                     pass
     except BrokenProcessPool:
@@ -393,8 +396,9 @@ def _round(batch: list[_Job], workers: int,
     return outcomes
 
 
-def _from_worker(job: _Job, data: bytes) -> tuple[FileIR, bytes | None]:
-    ir = load_ir(data)
+def _from_worker(job: _Job, data: bytes,
+                 shared: SharedValues) -> tuple[FileIR, bytes | None]:
+    ir = load_ir(data, shared)
     if ir is None:   # only a broken pickle module could do this; say so anyway
         return _unreadable(job.path, job.language, job.module, "",
                            "front-end worker failed (result unreadable)"), None

@@ -9,6 +9,7 @@ import pytest
 
 from topo.analyzers.frontend import stage as frontend
 from topo.analyzers.discovery.inventory import DiscoveryConfig, Inventory, SourceFile, discover
+from topo.analyzers.frontend.cache import load_ir
 from topo.analyzers.frontend.stage import analyze_files
 from topo.analyzers.ir import FileIR, Language
 from topo.audit.pipeline import AuditRequest, run_audit
@@ -170,7 +171,7 @@ def test_corrupt_cache_entries_are_ignored_and_rewritten(tmp_path: Path) -> None
     entries[2].write_bytes(pickle.dumps({"not": "an IR"}))
     assert analyze_files(inventory, jobs=1, cache_dir=cache) == expected
     for entry in entries[:3]:
-        assert isinstance(pickle.loads(entry.read_bytes()), FileIR)
+        assert isinstance(load_ir(entry.read_bytes()), FileIR)
     assert not list(cache.rglob(".tmp-*"))
 
 
