@@ -140,6 +140,9 @@ def run_audit(request: AuditRequest, *, progress: Progress = NO_PROGRESS) -> Aud
         raise AuditError(str(error)) from None
     progress.stage("following model output, atoms and authority")
     facts = source_facts(files, packs, layout.public_names())
+    # The resolved IRs from here on: they differ from the loaded ones only in callees and
+    # constant arguments, and holding both kept every rewritten call twice.
+    files = facts.files
     configs, config_unknowns = read_configs(root, inventory.configs,
                                             request.discovery.max_file_size,
                                             settings_kept=facts.knowledge.settings(),
