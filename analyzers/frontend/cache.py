@@ -12,10 +12,12 @@ IR records are pickled as constructor calls (`Value(*fields)`): the default pick
 slotted dataclasses calls `dataclasses.fields()` once per object when loading, which made a warm
 cache cost a third of a parse. The same bytes carry results back from the worker processes.
 
-Strings and tuples of strings travel as persistent ids and are loaded through a run's
-`SharedValues`, so that every IR of a run holds one object per distinct name: `self`, `get`,
-`('ticket.id',)` recur in every file, and a 1M-line repository's IRs took a third less memory
-this way (the parser builds each occurrence anew, and pickle shares only within one file).
+Strings, tuples of strings and the records that are pure data (values, parameters) travel as
+persistent ids and are loaded through a run's `SharedValues`, so that every IR of a run holds
+one object per distinct name or value: `self`, `get`, `('ticket.id',)` recur in every file, and
+a 1M-line repository's IRs took about half the memory this way (the parser builds each
+occurrence anew, and pickle shares only within one file). Nothing compares IR records by
+identity across places, so sharing equal ones changes no result.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from topo.analyzers.model import Location, Unknown
 __all__ = ["IRCache", "CacheUsage", "SharedValues", "cache_key", "dump_ir", "load_ir",
            "DEFAULT_MAX_CACHE_BYTES"]
 
-# The layout of an entry's bytes (part of the key): 2 carries strings as persistent ids.
+# The layout of an entry's bytes (part of the key): 2 carries shared values as persistent ids.
 _FORMAT = "ir-pickle-2"
 
 # The store is bounded: past this size the least recently used entries are removed.
@@ -73,10 +75,17 @@ class SharedValues(dict):
         return value
 
 
+# Records that are pure data (no place in a file), so that equal ones can be one object:
+# `Value(NAME, 'self', ref='self')` or an untyped `Parameter('ctx')` recur in every file.
+_SHARED_RECORDS = frozenset({ir.Value, ir.Parameter})
+
+
 def _shared_id(value: object) -> object | None:
     """The persistent id of a value `load_ir` shares between IRs (itself), or None."""
     kind = type(value)
-    if kind is str or (kind is tuple and value and all(type(item) is str for item in value)):
+    if kind is str or kind in _SHARED_RECORDS:
+        return value
+    if kind is tuple and value and all(type(item) is str for item in value):
         return value
     return None
 
