@@ -161,6 +161,19 @@ def test_the_front_end_takes_the_packs_factories_as_an_argument() -> None:
     assert [c.callee for c in built.calls] == ["acme_sdk.connect", "acme_sdk.connect.wipe"]
 
 
+def test_irs_loaded_from_the_cache_or_workers_share_equal_names_and_values(
+        tmp_path: Path) -> None:
+    inventory = _many(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    for jobs in (2, 1):       # parsed by workers, then loaded from the cache
+        first, second = (ir.calls[1] for ir in analyze_files(inventory, jobs=jobs,
+                                                              cache_dir=cache)[1:3])
+        assert first.receiver == second.receiver == "client.chat.completions"
+        assert first.receiver is second.receiver
+        assert first.callee is second.callee
+        assert first.id is not second.id
+
+
 def test_corrupt_cache_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
     inventory = _many(tmp_path / "repo")
     cache = tmp_path / "cache"
