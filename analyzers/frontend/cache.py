@@ -85,7 +85,10 @@ def _shared_id(value: object) -> object | None:
     kind = type(value)
     if kind is str or kind in _SHARED_RECORDS:
         return value
-    if kind is tuple and value and all(type(item) is str for item in value):
+    # Every record's constructor arguments pass here too: most end with no string, so the
+    # last item is looked at first.
+    if kind is tuple and value and type(value[-1]) is str \
+            and all(type(item) is str for item in value):
         return value
     return None
 
