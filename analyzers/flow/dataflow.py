@@ -31,7 +31,7 @@ makes a callee dirty.
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 from dataclasses import dataclass, field
 
