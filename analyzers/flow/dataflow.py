@@ -332,21 +332,23 @@ def _encloses(outer: str, scope: str) -> bool:
 def _file_statements(file: FileIR, chained: Mapping[str, tuple[Call, ...]],
                      writes: Iterable[tuple[ChannelWrite, tuple[str, ...]]] = ()
                      ) -> _FileStatements:
-    """`file`'s statements, with graph-channel `writes` read in their node's scope after
-    that scope's own statements."""
+    """`file`'s statements, then its graph-channel `writes` (each read in its node's scope):
+    after all the others, so that a statement keeps its number with or without them (the
+    run's `_Readers` name statements by number)."""
     by_scope: dict[str, list[Statement]] = defaultdict(list)
     for definition in file.definitions:
         by_scope[definition.qualname].append(definition)
     for items in (file.assignments, file.calls, file.returns):
         for item in items:
             by_scope[item.scope].append(item)
-    for write in writes:
-        by_scope[write[0].scope].append(write)
     statements: list[Statement] = []
     scopes: list[str] = []
     for scope in sorted(by_scope, key=_outermost_first):
         statements.extend(by_scope[scope])
         scopes.extend(scope for _ in by_scope[scope])
+    for write in writes:
+        statements.append(write)
+        scopes.append(write[0].scope)
     names: dict[str, list[int]] = defaultdict(list)
     results: dict[str, list[int]] = defaultdict(list)
     for number, statement in enumerate(statements):

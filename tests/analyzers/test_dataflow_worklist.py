@@ -66,3 +66,17 @@ def test_worklist_reaches_the_fixed_point_of_reading_everything(program, every: 
     assert fast.names == slow.names
     assert fast.returns == slow.returns
     assert fast.channels == slow.channels
+
+
+def test_graph_writes_keep_every_statement_at_its_number(program) -> None:
+    """Calls are named by (file, number) in the run's readers, built without graph writes:
+    adding a propagation's writes must not renumber a file's own statements."""
+    facts, _, _ = program
+    index = dataflow.flow_index(facts.files, facts.graph)
+    extended = dataflow._with_writes(index, facts.state_graphs)
+    changed = [path for path in facts.state_graphs.writes if path in index.statements]
+    assert changed
+    for path in changed:
+        base, more = index.statements[path].statements, extended[path].statements
+        assert len(more) > len(base)
+        assert more[:len(base)] == base
