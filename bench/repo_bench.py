@@ -1,7 +1,8 @@
 """Whole-audit benchmark of one or more repositories, side by side with a bare parse and semgrep.
 
-For each target, in one run: a bare `ast.parse` of every in-scope `.py` file and a bare
-tree-sitter parse of every in-scope TS/JS file (the floor), `topo audit` cold (empty cache),
+For each target, in one run: a bare `ast.parse` and a bare `libcst.parse_module` of every
+in-scope `.py` file (the floor, and the floor of the parser the front-end is built on; one
+process each) and a bare tree-sitter parse of every in-scope TS/JS file, `topo audit` cold (empty cache),
 warm (the same cache) and one-file-changed (one Python file's content edited in a copy, warm
 cache), semgrep with `--semgrep-rules` when a semgrep binary is given or found, and `topo audit`
 cold on 10/25/50/100 % file subsets, with the growth exponent (log-log slope of time and memory
@@ -37,6 +38,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -103,14 +105,15 @@ def run_child(argv: list[str], env: dict[str, str] | None = None) -> Child:
 def floor(root: Path, language: str) -> None:
     """Child mode: parse every in-scope file of `language` and print files, lines, seconds."""
     inventory = discover(root)
-    if language == "python":
+    if language in ("python", "libcst"):
         sources = [(root / s.path).read_bytes() for s in inventory.sources
                    if s.language is Language.PYTHON]
+        parse = ast.parse if language == "python" else _libcst_parse()
         start = time.perf_counter()
         for data in sources:
             try:
-                ast.parse(data)
-            except (SyntaxError, ValueError):
+                parse(data)
+            except Exception:  # noqa: BLE001 - a file the parser refuses is not the floor's
                 pass
     else:
         from topo.analyzers.typescript.grammars import parse_tree
@@ -125,12 +128,20 @@ def floor(root: Path, language: str) -> None:
                       "seconds": seconds}))
 
 
+def _libcst_parse() -> Callable[[bytes], object]:
+    """libcst's parse as the front-end runs it (the native parser, text in): the floor of the
+    spec's Python parser, below which no libcst front-end can go."""
+    import libcst
+    return lambda data: libcst.parse_module(data.decode("utf-8", "replace"))
+
+
 def floor_row(root: Path, language: str) -> Row:
     child = run_child([sys.executable, __file__, "--floor", language, str(root)])
     if child.code != 0:
         raise SystemExit(f"floor parse failed: {child.stderr[-2000:]}")
     found = json.loads(child.stdout)
-    label = "ast.parse (floor)" if language == "python" else "tree-sitter parse (floor)"
+    label = {"python": "ast.parse (floor)", "libcst": "libcst.parse_module (floor)"}.get(
+        language, "tree-sitter parse (floor)")
     # Wall and CPU of the parse loop itself (the interpreter's start is not the floor's).
     return Row(label, found["files"], found["lines"], found["seconds"], found["seconds"],
                child.rss_mib)
@@ -262,34 +273,45 @@ def bench(target: str, args: argparse.Namespace, work: Path) -> None:
     else:
         root = linked_copy(Path(target).resolve(), base / "copy" / name)
     cache, out = base / "cache", base / "out"
-    rows = [floor_row(root, "python"), floor_row(root, "typescript")]
-    rows.append(topo_row("topo cold", root, out, cache, args.jobs))
-    rows.append(topo_row("topo warm", root, out, cache, args.jobs))
+    floors = [floor_row(root, "python"), floor_row(root, "libcst"), floor_row(root, "typescript")]
+    cold = topo_row("topo cold", root, out, cache, args.jobs)
+    warm = topo_row("topo warm", root, out, cache, args.jobs)
     changed = edit_one_file(root, args.seed)
-    rows.append(topo_row("topo one-file-changed", root, out, cache, args.jobs))
+    one_file = topo_row("topo one-file-changed", root, out, cache, args.jobs)
+    rows = [*floors, cold, warm, one_file]
     binary = semgrep_binary(args.semgrep)
     if binary is not None and args.semgrep_rules.is_file():
-        rows.append(semgrep_row(binary, args.semgrep_rules, root, args.jobs, rows[2].files,
-                                rows[2].lines))
+        rows.append(semgrep_row(binary, args.semgrep_rules, root, args.jobs, cold.files,
+                                cold.lines))
     growth: list[Row] = []
     for percent in args.subsets:
         if percent == 100:      # the cold run is the whole repository's point
-            growth.append(Row("topo cold 100% of files (= cold)", *_fields(rows[2])))
+            growth.append(Row("topo cold 100% of files (= cold)", *_fields(cold)))
             continue
         part = subset(root, base / f"subset-{percent}" / root.name, percent, args.seed)
         growth.append(topo_row(f"topo cold {percent}% of files", part, base / f"out-{percent}",
                                None, args.jobs))
         shutil.rmtree(part.parent)
-    _print(target, root, rows + growth, changed, binary, growth)
+    _print(target, rows + growth, _Runs(cold, warm, one_file, changed), binary, growth)
+
+
+@dataclass(frozen=True, slots=True)
+class _Runs:
+    """The three runs the summary lines compare, and the file the one-file run edited."""
+    cold: Row
+    warm: Row
+    one_file: Row
+    changed: str
 
 
 def _fields(row: Row) -> tuple:
     return (row.files, row.lines, row.wall, row.cpu, row.rss_mib, row.parse, row.analysis)
 
 
-def _print(target: str, root: Path, rows: list[Row], changed: str, binary: str | None,
+def _print(target: str, rows: list[Row], runs: _Runs, binary: str | None,
            growth: list[Row]) -> None:
-    print(f"\n== {target} ({rows[2].files} files, {rows[2].lines:,} lines in scope) "
+    cold = runs.cold
+    print(f"\n== {target} ({cold.files} files, {cold.lines:,} lines in scope) "
           f"{datetime.now(UTC):%Y-%m-%d} {platform.machine()} cores={os.cpu_count()} "
           f"python={platform.python_version()}")
     table = [list(COLUMNS), *(row.cells() for row in rows)]
@@ -297,12 +319,11 @@ def _print(target: str, root: Path, rows: list[Row], changed: str, binary: str |
     for line in table:
         print("  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
                         for i, cell in enumerate(line)))
-    print(f"one-file-changed edited: {changed}")
+    print(f"one-file-changed edited: {runs.changed}")
     if binary is None:
         print("semgrep: not found (--semgrep BIN or $TOPO_BENCH_SEMGREP): column left out")
-    cold = rows[2]
-    print(f"one-file-changed / cold wall: {rows[4].wall / cold.wall:.1%}; "
-          f"warm / cold wall: {rows[3].wall / cold.wall:.1%}")
+    print(f"one-file-changed / cold wall: {runs.one_file.wall / cold.wall:.1%}; "
+          f"warm / cold wall: {runs.warm.wall / cold.wall:.1%}")
     exponents = {label: slope([(row.lines, pick(row)) for row in growth])
                  for label, pick in (("analysis_s", lambda r: r.analysis),
                                      ("wall_s", lambda r: r.wall),

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "repo_bench.py"
-PHASES = ("ast.parse (floor)", "tree-sitter parse (floor)", "topo cold", "topo warm",
-          "topo one-file-changed", "semgrep (1 rules)", "topo cold 50% of files",
+PHASES = ("ast.parse (floor)", "libcst.parse_module (floor)", "tree-sitter parse (floor)",
+          "topo cold", "topo warm", "topo one-file-changed", "semgrep (1 rules)", "topo cold 50% of files",
           "topo cold 100% of files (= cold)")
 
 
