@@ -21,7 +21,7 @@ from topo.analyzers.ir import CodeCell
 from topo.analyzers.reading import InputRefused, load_json
 
 __all__ = ["NOTEBOOK_MAX_BYTES", "NOTEBOOK_SUFFIX", "NotebookError", "NotebookScript",
-           "cell_position", "is_notebook", "notebook_script", "read_limit"]
+           "cell_position", "is_notebook", "notebook_script", "read_limit", "script_lines"]
 
 NOTEBOOK_SUFFIX = ".ipynb"
 # Saved outputs (plots as base64) make notebooks large; their code is a small part.
@@ -80,6 +80,15 @@ def notebook_script(text: str) -> NotebookScript:
         pieces.extend(lines)
         line += len(lines)
     return NotebookScript("".join(f"{text}\n" for text in pieces), tuple(spans))
+
+
+def script_lines(text: str) -> list[str] | None:
+    """The lines a notebook's locations count (its script's), or None when it is not a
+    readable notebook: what a report quotes at a notebook's line, never its JSON."""
+    try:
+        return notebook_script(text).source.split("\n")
+    except NotebookError:
+        return None
 
 
 def cell_position(cells: tuple[CodeCell, ...], line: int) -> tuple[int, int] | None:

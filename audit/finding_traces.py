@@ -7,7 +7,8 @@ The steps are the finding's `path` (site ids, proposal → effect); a finding wi
 policy or naming finding) is traced to the sites at its own file and line and to its EMU. The
 effect is the path's last executor, else its last step, else the finding's own place. The
 excerpt is read from the audited file through the bounded reader (parse-only: nothing runs);
-a file that cannot be read leaves the excerpt out, never guessed.
+a file that cannot be read leaves the excerpt out, never guessed. A notebook's lines are its
+code cells' script, which its locations count (`analyzers/notebooks.py`), not its JSON.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from topo.analyzers.model import Site, SiteKind
+from topo.analyzers.notebooks import is_notebook, read_limit, script_lines
 from topo.analyzers.reading import DEFAULT_MAX_BYTES, InputRefused, read_text
 from topo.audit.graph.relations import Node
 from topo.audit.model import Finding
@@ -114,10 +116,14 @@ class _Sources:
     def _read(self, file: str) -> list[str] | None:
         if file not in self._lines:
             try:
-                text = read_text(self._root / file, limit=self._limit, root=self._root)
+                text = read_text(self._root / file, limit=read_limit(file, self._limit),
+                                 root=self._root)
             except (InputRefused, OSError, ValueError):
                 text = None
-            self._lines[file] = None if text is None else text.splitlines()
+            if text is None:
+                self._lines[file] = None
+            else:
+                self._lines[file] = script_lines(text) if is_notebook(file) else text.splitlines()
         return self._lines[file]
 
 

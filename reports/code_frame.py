@@ -16,6 +16,7 @@ from pathlib import Path
 
 from topo.analyzers.discovery.inventory import DEFAULT_MAX_FILE_SIZE
 from topo.analyzers.model import Location
+from topo.analyzers.notebooks import read_limit
 from topo.analyzers.reading import InputRefused, read_text
 
 __all__ = ["SourceLines", "code_frame", "MAX_FRAME_LINES"]
@@ -42,7 +43,8 @@ class SourceLines:
 
     def _read(self, file: str) -> list[str] | None:
         try:
-            text = read_text(self.root / file, limit=DEFAULT_MAX_FILE_SIZE, root=self.root)
+            text = read_text(self.root / file, limit=read_limit(file, DEFAULT_MAX_FILE_SIZE),
+                             root=self.root)
         except InputRefused:
             return None
         if self.convert is not None:

@@ -13,9 +13,9 @@ import re
 
 from topo.analyzers.ir import CodeCell
 from topo.analyzers.model import Location
-from topo.analyzers.notebooks import NotebookError, cell_position, is_notebook, notebook_script
+from topo.analyzers.notebooks import cell_position, is_notebook, script_lines
 
-__all__ = ["NotebookPlaces", "notebook_lines", "source_lines"]
+__all__ = ["NotebookPlaces", "source_lines"]
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -48,12 +48,5 @@ class NotebookPlaces:
 def source_lines(file: str, text: str) -> list[str] | None:
     """The lines locations count: a notebook's script, or the file split as Python splits."""
     if is_notebook(file):
-        return notebook_lines(text)
+        return script_lines(text)
     return _NEWLINE.split(text)
-
-
-def notebook_lines(text: str) -> list[str] | None:
-    try:
-        return notebook_script(text).source.split("\n")
-    except NotebookError:
-        return None

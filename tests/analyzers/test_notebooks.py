@@ -86,6 +86,35 @@ def test_a_notebook_finding_is_shown_as_cell_and_line(tmp_path: Path) -> None:
         == (3, 4)
 
 
+def test_a_notebook_finding_quotes_its_cell_code_not_the_json(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "ops.ipynb").write_text(_tool_notebook())
+    [finding] = check(root, "-f", "json", "--exit-zero").json()["findings"]
+    excerpt = finding["excerpt"]
+    assert (excerpt["file"], excerpt["line"]) == ("ops.ipynb", finding["line"])
+    hit = excerpt["lines"][excerpt["line"] - excerpt["start"]]
+    assert hit == "    shutil.rmtree(path)"
+    assert not any('"cell_type"' in line or '"source"' in line for line in excerpt["lines"])
+
+
+def test_a_notebook_with_large_outputs_is_quoted_too(tmp_path: Path) -> None:
+    # Saved plots make real notebooks larger than a source file's 1 MiB limit; the front-end
+    # reads them (up to 16 MiB), and so do the excerpt and the code frame.
+    root = tmp_path / "repo"
+    root.mkdir()
+    document = json.loads(_tool_notebook())
+    document["cells"][1]["outputs"] = [{"output_type": "display_data", "metadata": {},
+                                        "data": {"image/png": "A" * (2 * 1024 * 1024)}}]
+    (root / "ops.ipynb").write_text(json.dumps(document))
+    run = check(root)
+    assert "ops.ipynb:cell_3:4:5: UNGOVERNED-PATH" in run.stdout
+    assert "  4 |     shutil.rmtree(path)" in run.stdout
+    [finding] = check(root, "-f", "json", "--exit-zero").json()["findings"]
+    assert finding["excerpt"] is not None
+    assert "    shutil.rmtree(path)" in finding["excerpt"]["lines"]
+
+
 def test_a_suppression_in_a_cell_works(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
