@@ -229,6 +229,11 @@ class Definition:
     # Classes: each declared field's annotation as written (`amount_cents: int`, a pydantic or
     # dataclass field, a TS `total: number`), for the types of atoms read from it.
     annotations: tuple[tuple[str, str], ...] = ()
+    # Functions: the names their body binds (parameters, assignments, imports, definitions;
+    # Python's `global`/`nonlocal` names and JS assignments to an outer variable not), sorted.
+    # A read of one never reaches a binding of an enclosing scope: a helper's local `response`
+    # is not the module's `response`, however empty it stays.
+    locals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Condition, Defini
 from topo.analyzers.paths import root_of
 
 __all__ = ["Seeds", "Flow", "FlowIndex", "flow_index", "propagate", "propagate_apart",
-           "MUTATING_METHODS"]
+           "ELEMENT_CALLBACK_METHODS", "MUTATING_METHODS"]
 
 Labels = frozenset[str]
 _EMPTY: Labels = frozenset()
@@ -54,6 +54,10 @@ assert LITERAL_KINDS == {_STRING, _NUMBER, _BOOL, _NONE}
 MUTATING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "setdefault",
                               "appendleft", "push", "unshift", "set"})
 _SELF_NAMES = frozenset({"self", "cls"})
+# Array methods that call a function on each element of their receiver: the function's first
+# parameter is an element (`keys.map(key => MAP[key] || key)`, `items.some(i => …)`).
+ELEMENT_CALLBACK_METHODS = frozenset({"map", "flatMap", "filter", "some", "every", "forEach",
+                                      "find", "findIndex", "findLast", "findLastIndex"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +84,18 @@ class Flow:
     # (file, qualname) of a graph node or router -> (its state parameter, its graphs)
     readers: Mapping[tuple[str, str], tuple[str, tuple[str, ...]]] = \
         field(default_factory=dict)
+    # (file, function qualname) -> the names its body binds (`Definition.locals`)
+    locals: Mapping[tuple[str, str], frozenset[str]] = field(default_factory=dict)
 
     def path_labels(self, file: FileIR, scope: str, path: str | None) -> Labels:
-        """Labels of an access path read in `scope` (enclosing scopes, then the module)."""
+        """Labels of an access path read in `scope`: those of the innermost scope binding
+        its root (enclosing scopes, then the module). A scope that binds the root ends the
+        search even when its binding holds nothing."""
         if not path:
             return _EMPTY
         root = root_of(path)
         readers = self.readers
+        local = self.locals
         for candidate in scope_chain(scope):
             if readers:
                 reader = readers.get((file.path, candidate))
@@ -96,6 +105,8 @@ class Flow:
             bound = self.names.get((file.path, candidate), {})
             if root in bound:
                 return bound[root]
+            if root in local.get((file.path, candidate), ()):
+                return _EMPTY
         return _EMPTY
 
     def _state_labels(self, graphs: tuple[str, ...], path: str) -> Labels:
@@ -158,7 +169,7 @@ class Flow:
                     if (kept := labels if labels <= keep else labels & keep)}
         names = {key: kept for key, bound in self.names.items() if (kept := cut(bound))}
         return Flow(cut(self.calls), names, cut(self.returns), self.chained,
-                    cut(self.channels), self.readers)
+                    cut(self.channels), self.readers, self.locals)
 
     def condition_labels(self, file: FileIR, scope: str, condition: Condition | None) -> Labels:
         if condition is None:
@@ -208,6 +219,7 @@ class FlowIndex:
     chained: Mapping[str, tuple[Call, ...]]
     statements: Mapping[str, _FileStatements]
     readers: _Readers
+    locals: Mapping[tuple[str, str], frozenset[str]]   # `Flow.locals`
 
 
 def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
@@ -215,7 +227,12 @@ def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
     chained = _chained(files)
     statements = {file.path: _file_statements(file, chained) for file in files}
     return FlowIndex(files, {file.path: file for file in files}, chained, statements,
-                     _readers(files, graph, statements))
+                     _readers(files, graph, statements), _locals(files))
+
+
+def _locals(files: tuple[FileIR, ...]) -> dict[tuple[str, str], frozenset[str]]:
+    return {(file.path, definition.qualname): frozenset(definition.locals)
+            for file in files for definition in file.definitions if definition.locals}
 
 
 def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
@@ -231,12 +248,14 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
     result at one call site carries only that call's arguments.
     """
     if not seeds.calls and not seeds.parameters:    # nothing to follow: every label is empty
-        chained = index.chained if index is not None else \
-            _chained(tuple(f for f in files if f.parse_error is None))
-        return Flow({}, {}, {}, chained, {}, seeds.graphs.readers)
+        if index is None:
+            parsed = tuple(f for f in files if f.parse_error is None)
+            return Flow({}, {}, {}, _chained(parsed), {}, seeds.graphs.readers,
+                        _locals(parsed))
+        return Flow({}, {}, {}, index.chained, {}, seeds.graphs.readers, index.locals)
     index = flow_index(files, graph) if index is None else index
     statements = _with_writes(index, seeds.graphs)
-    state = _State(seeds, statements, index.readers, index.chained)
+    state = _State(seeds, statements, index.readers, index.chained, index.locals)
     # Labels start at the seeded calls and at parameters (their symbols and seeds): only the
     # statements reading those are read first, and every other one when something it reads
     # changes (a statement reading only empty values adds nothing). Files callees first, so
@@ -267,7 +286,8 @@ def _expanded(files: tuple[FileIR, ...], graph: CallGraph, state: _State) -> Flo
         if kept:
             names[key] = kept
     return Flow(_nonempty(state.calls, expand), names, _nonempty(state.returns, expand),
-                state.chained, _nonempty(state.channels, expand), state.seeds.graphs.readers)
+                state.chained, _nonempty(state.channels, expand), state.seeds.graphs.readers,
+                state.view.locals)
 
 
 def propagate_apart(files: Iterable[FileIR], graph: CallGraph,
@@ -506,7 +526,8 @@ class _State:
     """Mutable accumulation for one `propagate` run (never escapes it)."""
 
     def __init__(self, seeds: Seeds, statements: Mapping[str, _FileStatements],
-                 readers: _Readers, chained: Mapping[str, tuple[Call, ...]]) -> None:
+                 readers: _Readers, chained: Mapping[str, tuple[Call, ...]],
+                 local: Mapping[tuple[str, str], frozenset[str]]) -> None:
         self.seeds = seeds
         self.statements = statements
         self.readers = readers
@@ -517,7 +538,7 @@ class _State:
         self.channels: dict[Channel, Labels] = {}
         # One view for the whole run: it reads the tables above, which only grow.
         self.view = Flow(self.calls, self.names, self.returns, self.chained, self.channels,
-                         seeds.graphs.readers)
+                         seeds.graphs.readers, local)
         # The worklist: files with statements to read again, and which statements.
         self.pending: deque[str] = deque()
         self.queued: set[str] = set()
@@ -619,6 +640,8 @@ def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow)
         # callbacks it is handed return (`KEYWORDS.some(k => text.includes(k))`).
         state.add_call(file.path, call.id, view.argument_labels(file, call)
                        | _callback_returns(file, call, state))
+        if call.receiver and call.name in ELEMENT_CALLBACK_METHODS:
+            _element_parameters(file, call, graph, state, view)
         return
     summary = state.returns.get(target, _EMPTY)
     if not summary:
@@ -645,6 +668,25 @@ def _callback_returns(file: FileIR, call: Call, state: _State) -> Labels:
         if value.kind is _LAMBDA and value.ref:
             labels = labels | state.returns.get(function_key(file, value.ref), _EMPTY)
     return labels
+
+
+def _element_parameters(file: FileIR, call: Call, graph: CallGraph, state: _State,
+                        view: Flow) -> None:
+    """`receiver.map(fn)`: the first parameter of a function written as the argument holds
+    an element of the receiver, so it carries the receiver's labels."""
+    labels = view.path_labels(file, call.scope, call.receiver)
+    for read in call.receiver_reads:
+        labels = _join(labels, view.path_labels(file, call.scope, read))
+    for result in call.receiver_results:
+        labels = _join(labels, view.calls.get(result, _EMPTY))
+    if not labels:
+        return
+    for value in call.args[:1]:
+        if value.kind is not _LAMBDA or not value.ref:
+            continue
+        found = graph.definitions.get(function_key(file, value.ref))
+        if found is not None and found[1].parameters:
+            state.add_name((file.path, value.ref), found[1].parameters[0].name, labels)
 
 
 def _bindings(file: FileIR, call: Call, target: FunctionKey, graph: CallGraph,
@@ -748,6 +790,7 @@ def _binding_scope(file: FileIR, scope: str, path: str, view: Flow) -> str:
     """The scope where the root of `path` is bound: the innermost one that binds it."""
     root = root_of(path)
     for candidate in scope_chain(scope):
-        if root in view.names.get((file.path, candidate), {}):
+        if root in view.names.get((file.path, candidate), {}) or \
+                root in view.locals.get((file.path, candidate), ()):
             return candidate
     return scope

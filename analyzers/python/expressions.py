@@ -303,11 +303,12 @@ class ExpressionReader:
     def _lambda(self, node: cst.Lambda, text: str, context: Context) -> Value:
         line, column = self.text.start(node)
         qualname = context.scope.child_qualname(f"<lambda>@{line}:{column + 1}")
+        scope = self.builder.lambda_scope(node, qualname, context.scope)
         self.facts.definitions.append(Definition(
             qualname=qualname, name="<lambda>", kind=DefinitionKind.LAMBDA,
             location=self.text.location(node), scope=context.scope.qualname,
-            parameters=self.parameters(node.params, context)))
-        scope = self.builder.lambda_scope(node, qualname, context.scope)
+            parameters=self.parameters(node.params, context),
+            locals=tuple(sorted(scope.bindings))))
         self.value(node.body, context.entering(scope))
         return Value(ValueKind.LAMBDA, text, ref=qualname)
 

@@ -323,12 +323,13 @@ class StatementWalker:
         parameters = self.reader.parameters(node.params, header)
         kind = DefinitionKind.METHOD if context.scope.kind is ScopeKind.CLASS \
             else DefinitionKind.FUNCTION
+        scope = self.builder.function_scope(node, qualname, context.scope)
         self.facts.definitions.append(Definition(
             qualname=qualname, name=name, kind=kind, location=self.text.location(node),
             scope=context.scope.qualname, parameters=parameters, decorators=decorators,
             is_async=node.asynchronous is not None,
-            returns=self.reader.resolver.annotation(node.returns, context.scope)))
-        scope = self.builder.function_scope(node, qualname, context.scope)
+            returns=self.reader.resolver.annotation(node.returns, context.scope),
+            locals=tuple(sorted(scope.bindings))))
         self.block(statements_of(node.body), header.entering(scope))
 
     def _class(self, node: cst.ClassDef, context: Context) -> None:

@@ -481,7 +481,7 @@ class ExpressionReader:
             qualname=qualname, name=name, kind=kind, location=location,
             scope=context.scope.qualname, parameters=parameters, decorators=decorators,
             is_async=any(child.type == "async" for child in node.children),
-            returns=self._returned_type(node, context)))
+            returns=self._returned_type(node, context), locals=tuple(sorted(scope.bindings))))
         inner = context.entering(scope)
         for target, source in unpacked:
             self._record(target, Value(ValueKind.NAME, source, ref=source, reads=(source,)),

@@ -179,3 +179,35 @@ def test_deletions_of_attributes_and_items() -> None:
         ("user.token", 6, "revoke"), ("SESSIONS[*]", 9, "revoke")]
     assert [g.kind.value for g in ir.deletions[2].guards] == ["if"]
     assert only_call(ir, "lookup").scope == "revoke"   # a computed index still runs its call
+
+
+def test_a_function_lists_the_names_its_body_binds() -> None:
+    ir = parse('''
+        response = None
+
+        def download(url, *rest, **options):
+            import json
+            response = fetch(url)
+            for item in rest:
+                pass
+            with open(url) as handle:
+                pass
+            def inner():
+                nonlocal response
+                response = 3
+            return response
+
+        def save():
+            global response
+            response = 1
+            print(total)
+
+        handler = lambda event, context: event
+    ''')
+    by_name = {d.qualname: d.locals for d in ir.definitions}
+    assert by_name["download"] == ("handle", "inner", "item", "json", "options", "response",
+                                   "rest", "url")
+    assert by_name["download.inner"] == ()      # `nonlocal`: the enclosing function's name
+    assert by_name["save"] == ()                # `global`: the module's name; `total` is read
+    [lambda_] = [d for d in ir.definitions if d.name == "<lambda>"]
+    assert lambda_.locals == ("context", "event")

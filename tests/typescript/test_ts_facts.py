@@ -143,3 +143,24 @@ def test_delete_expressions_are_deletions() -> None:
     assert [(d.target, d.location.line, d.scope) for d in ir.deletions] == [
         ("sessions[*]", 3, "revoke"), ("ctx.context.user", 4, "revoke"),
         ('sessions["x"]', 5, "revoke")]
+
+
+def test_a_function_lists_the_names_it_declares_not_those_it_assigns() -> None:
+    ir = parse_ts("""
+        let response = null;
+        async function download(url: string, { folder }: Opts) {
+          const response = await fetch(url);
+          let count;
+          count = 1;
+          for (const item of []) {}
+          try {} catch (error) {}
+          function helper() {}
+        }
+        function save() {
+          response = 1;
+        }
+    """)
+    by_name = {d.qualname: d.locals for d in ir.definitions}
+    assert by_name["download"] == ("count", "error", "folder", "helper", "item", "response",
+                                   "url")
+    assert by_name["save"] == ()      # an assignment to the module's variable binds nothing
