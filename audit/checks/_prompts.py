@@ -31,6 +31,11 @@ _CONSTRAINT = re.compile(
     r"(?:approval|confirmation|consent|sign-off))\b"
     r"|\b(?:above|over|exceeds?|exceeding|more than|greater than)\s+\$\s?\d",
     re.IGNORECASE)
+# "If you cannot solve it, say NOT_FOUND": a negation inside a condition on the model's own
+# failure says how to answer, not what is forbidden.
+_CONDITIONAL_NEGATION = re.compile(
+    r"\b(?:if|when|whenever|in case)\s+(?:you|it|they|the \w+)\s+$", re.IGNORECASE)
+_NEGATIONS = frozenset({"cannot", "do not", "don't", "never", "must not", "must never"})
 _SNIPPET = 80
 
 
@@ -87,7 +92,8 @@ def prompts_of(ctx: CheckContext, origin: Site, holders: list[ToolHolder]) -> It
 
 def constraint_in(text: str) -> str | None:
     """The sentence around the first imperative constraint in `text`, or None."""
-    match = _CONSTRAINT.search(text)
+    match = next((found for found in _CONSTRAINT.finditer(text)
+                  if not _conditional(text, found)), None)
     if match is None:
         return None
     period = text.rfind(". ", 0, match.start())
@@ -95,6 +101,12 @@ def constraint_in(text: str) -> str | None:
     ends = [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0]
     sentence = " ".join(text[begin:min(ends, default=len(text))].split()).rstrip(".")
     return sentence if len(sentence) <= _SNIPPET else sentence[:_SNIPPET - 1] + "…"
+
+
+def _conditional(text: str, match: re.Match[str]) -> bool:
+    """A negation that opens a condition (`if you cannot …`), not a prohibition."""
+    return " ".join(match.group().lower().split()) in _NEGATIONS and \
+        _CONDITIONAL_NEGATION.search(text, max(0, match.start() - 40), match.start()) is not None
 
 
 def _argument(call: Call, name: str) -> Value | None:

@@ -19,13 +19,17 @@ CODE = "ADVISORY-ONLY-POLICY"
     ("Refund only if the parcel is lost.", "Refund only if the parcel is lost"),
     ("Refunds over $ 50 need a manager's approval.", "Refunds over $ 50 need a manager's approval"),
     ("Escalate disputes to a human.", "Escalate disputes to a human"),
+    ("If you do not have approval, do not refund.", "If you do not have approval, do not refund"),
+    ("You cannot delete accounts.", "You cannot delete accounts"),
 ])
 def test_constraint_vocabulary(text: str, sentence: str) -> None:
     assert constraint_in(text) == sentence
 
 
 @pytest.mark.parametrize("text", ["You are a friendly support agent.", "Answer in French.",
-                                  "You only speak English."])
+                                  "You only speak English.",
+                                  "If you cannot solve the task return NOT_FOUND.",
+                                  "When you don't know an ID, say so."])
 def test_prompts_without_a_rule(text: str) -> None:
     assert constraint_in(text) is None
 
