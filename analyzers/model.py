@@ -477,6 +477,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("path", LITERAL, "the file path written or deleted", True),
         _a("mode", LITERAL, "the mode a file is opened in (`w`, `a`, `x`, `r+`, …)", True),
         _a("sql", LITERAL, "the SQL statement", True),
+        _a("sql_known", TEXT, "what the code says of the SQL statement: its literal text (through "
+           "a name's one assignment), `*` for each part only the run knows (an f-string's holes, "
+           "what `+=` appends); absent when nothing is known"),
         _a("command", LITERAL, "the command run", True),
         _a("shell", LITERAL, "whether the command runs through a shell", True),
         _a("source_code", TEXT, "the source text of the evaluated code"),

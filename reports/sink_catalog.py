@@ -77,6 +77,8 @@ def _condition(condition: Condition) -> str:
         text = f"{condition.attr} in {', '.join(map(str, condition.one_of))}"
     elif condition.mentions:
         text = f"{condition.attr} mentions {', '.join(condition.mentions)}"
+    elif condition.starts:
+        text = f"{condition.attr} starts with {', '.join(condition.starts)}"
     elif condition.has_all or condition.has_any:
         words = condition.has_all or condition.has_any
         text = f"{condition.attr} has {'all' if condition.has_all else 'any'} of " \

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from topo.analyzers.ir import Call, Definition, Value, ValueKind
 from topo.analyzers.packs._clock import UNKNOWN, timestamp_zone
 from topo.analyzers.packs._facts import FileFacts, qualified
-from topo.analyzers.packs._follow import known_text, settled
+from topo.analyzers.packs._follow import Appended, known_text, settled
 from topo.analyzers.packs._model import AttrSpec, Extract, Source
 from topo.analyzers.model import AttrValue, Site
 
@@ -49,7 +49,11 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
         return {spec.name: spec.constant}
     if spec.fallback_to_placed_key and spec.source.is_call_itself:
         return {}        # the engine reads the key the call is placed under
-    located = locate(spec.source, facts, call, definition)
+    located = locate(spec.source, facts, call, definition,
+                     appended=spec.extract is Extract.KNOWN_TEXT)
+    if isinstance(located, Appended):   # a known text's start: what follows is the run's
+        start = known_text(located.start)
+        return {} if start is None else {spec.name: start + "*"}
     if located is None:
         if spec.has_default:
             return {spec.name: spec.default}
@@ -80,23 +84,29 @@ def _not_literal(name: str, text: str) -> dict[str, AttrValue]:
 # --- finding the argument -------------------------------------------------------------------
 
 def locate(source: Source, facts: FileFacts, call: Call | None,
-           definition: Definition | None = None) -> Located:
+           definition: Definition | None = None, *, appended: bool = False
+           ) -> Located | Appended:
     """The value a `Source` designates, `Dynamic` if it is hidden behind a non-literal (a
-    variable, `**kwargs`, a helper call), or None if it is absent."""
+    variable, `**kwargs`, a helper call), or None if it is absent. With `appended`, a name
+    followed to one assignment and later appends is `Appended` (`_follow`)."""
     if source.is_call_itself:
         return None if call is None else Value(ValueKind.CALL, text=call.name, call=call.id)
-    located = _settled(_argument(source, facts, call, definition), source, facts, call)
-    for key in source.path:
+    located = _settled(_argument(source, facts, call, definition), source, facts, call,
+                       appended and not source.path)
+    for number, key in enumerate(source.path, 1):
         if not isinstance(located, Value):
             break
-        located = _settled(_step(located, key, facts), source, facts, call)
+        located = _settled(_step(located, key, facts), source, facts, call,
+                           appended and number == len(source.path))
     return located
 
 
-def _settled(located: Located, source: Source, facts: FileFacts, call: Call | None) -> Located:
+def _settled(located: Located, source: Source, facts: FileFacts, call: Call | None,
+             appended: bool = False) -> Located | Appended:
     if not isinstance(located, Value) or call is None or not (source.follow or source.through):
         return located
-    return settled(located, call, facts, follow=source.follow, through=source.through)
+    return settled(located, call, facts, follow=source.follow, through=source.through,
+                   appended=appended)
 
 
 def _argument(source: Source, facts: FileFacts, call: Call | None,

@@ -2,50 +2,77 @@
 that only re-encodes its argument (`JSON.stringify(payload)`), and the known text of a URL.
 
 Nothing here guesses: a name assigned twice, a parameter, an attribute or any other call
-stays what it was, and the attribute reader records it as not literal.
+stays what it was, and the attribute reader records it as not literal. The one partial
+answer is `Appended`, for a known text only: a name built by one assignment and then only
+`+=` appends (`query = "SELECT …"`, `query += " AND x = ?"`) is known to start with its
+first value, and nothing is said of how it ends.
 """
 
 from __future__ import annotations
 
-from topo.analyzers.ir import Call, Value, ValueKind, scope_chain
+from dataclasses import dataclass
+
+from topo.analyzers.ir import Assignment, Call, Value, ValueKind, scope_chain
 from topo.analyzers.packs._facts import FileFacts
 
-__all__ = ["settled", "known_text"]
+__all__ = ["Appended", "settled", "known_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """A name whose value is `start` followed by what later `+=` appends add."""
+
+    start: Value
+    name: Value           # the name as written, for every reader but a known text
 
 _MAX_STEPS = 8   # `a = b`, `b = c` chains end here; a cycle cannot loop
 
 
 def settled(value: Value, call: Call, facts: FileFacts, *, follow: bool,
-            through: tuple[str, ...]) -> Value:
+            through: tuple[str, ...], appended: bool = False) -> Value | Appended:
     """`value` with names followed to their one assignment (`follow`) and calls named in
-    `through` replaced by their first argument."""
+    `through` replaced by their first argument. With `appended`, a name built by one
+    assignment and then appends is `Appended` (its start); otherwise it stays the name."""
     for _ in range(_MAX_STEPS):
         nested = facts.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
         if nested is not None and nested.callee in through and nested.args:
             value = nested.args[0]
         elif follow and value.kind is ValueKind.NAME:
-            assigned = _assigned(value, call, facts)
-            if assigned is None:
-                return value
-            value = assigned
+            found = _assignments(value, call, facts)
+            if len(found) == 1 and not found[0].element and not found[0].augmented:
+                value = found[0].value
+            elif appended and _built_by_appends(found):
+                start = settled(found[0].value, call, facts, follow=follow, through=through)
+                return Appended(start, value)
+            else:
+                return value     # reassigned or destructured: which value is not plain
         else:
             return value
     return value
 
 
-def _assigned(name: Value, call: Call, facts: FileFacts) -> Value | None:
-    """The value of a plain name's only assignment in the innermost scope (of the call's
-    scope chain) that assigns it."""
+def _assignments(name: Value, call: Call, facts: FileFacts) -> list[Assignment]:
+    """The assignments of a plain name in the innermost scope (of the call's scope chain)
+    that assigns it, in source order."""
     if not (name.ref or "").isidentifier():
-        return None
+        return []
     for scope in scope_chain(call.scope):
         found = [a for a in facts.file.assignments if a.target == name.ref and a.scope == scope]
         if found:
-            only = found[0]
-            if len(found) > 1 or only.element or only.augmented:
-                return None     # reassigned or destructured: which value is not plain
-            return only.value
-    return None
+            return found
+    return []
+
+
+def _built_by_appends(found: list[Assignment]) -> bool:
+    """One plain assignment, first in the source, and only `+=` appends after it."""
+    first, *rest = found or [None]
+    return first is not None and bool(rest) and not first.element and not first.augmented \
+        and all(a.augmented and not a.element and _after(a, first) for a in rest)
+
+
+def _after(later: Assignment, first: Assignment) -> bool:
+    return (later.location.line, later.location.column) > \
+        (first.location.line, first.location.column)
 
 
 def known_text(value: Value) -> str | None:

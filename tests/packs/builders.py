@@ -117,8 +117,10 @@ class FileBuilder:
                                  decorators=(decorator_call.id,))
         return decorator_call, definition
 
-    def assign(self, target: str, value: Value, scope: str = MODULE_SCOPE) -> None:
-        self.assignments.append(Assignment(target, value, self._location(), scope))
+    def assign(self, target: str, value: Value, scope: str = MODULE_SCOPE, *,
+               augmented: bool = False) -> None:
+        self.assignments.append(Assignment(target, value, self._location(), scope,
+                                           augmented=augmented))
 
     def imported(self, module: str, name: str | None = None) -> None:
         alias = name or module.split(".")[0]

@@ -225,3 +225,31 @@ def test_shipped_raw_sql_entries_drop_a_literal_select() -> None:
     executors = [site for site in classify([fb.build()], load_packs())
                  if site.kind is SiteKind.EXECUTOR]
     assert [site.attr("sql") for site in executors] == ["DELETE FROM users"]
+
+
+def test_shipped_raw_sql_entries_read_what_a_query_is_known_to_start_with() -> None:
+    fb = FileBuilder()
+    fb.assign("search", s("SELECT * FROM flights WHERE 1 = 1"))       # then only appends
+    fb.assign("search", s(" AND arrival = ?"), augmented=True)
+    fb.assign("purge", s("SELECT * FROM tickets"))                    # then reassigned
+    fb.assign("purge", s("DELETE FROM tickets"))
+    fb.assign("grow", s(" WHERE id = ?"), augmented=True)             # an append first
+    fb.assign("grow", s("SELECT * FROM tickets"))
+    execute = "sqlite3.connect.cursor.execute"
+    reads = [fb.call(execute, v("search")), fb.call(execute, _fstring('f"SELECT * FROM {t}"'))]
+    writes = [fb.call(execute, v("purge")), fb.call(execute, v("grow")),
+              fb.call(execute, _fstring('f"{verb} FROM {t}"'))]
+    executors = {site.attr("call"): site for site in classify([fb.build()], load_packs())
+                 if site.kind is SiteKind.EXECUTOR}
+    assert not any(call.id in executors for call in reads)
+    assert [executors[call.id].attr("sql_known") for call in writes] == [None, None, "* FROM *"]
+    # What is known of an appended name is its start, never a whole statement.
+    fb = FileBuilder()
+    fb.assign("q", s("UPDATE t SET a = 1"))
+    fb.assign("q", s(", b = 2"), augmented=True)
+    update = fb.call(execute, v("q"))
+    [site] = [x for x in classify([fb.build()], load_packs()) if x.kind is SiteKind.EXECUTOR]
+    assert site.attr("call") == update.id
+    assert site.attr("sql_known") == "UPDATE t SET a = 1*"
+    assert site.attr("sql_literal") is False and site.attr("sql_text") == "q"
+

@@ -70,6 +70,9 @@ def test_heuristics_are_listed_and_named_on_the_rows_they_apply_to():
     assert {row.split("`")[1] for row in rows} == judgements and "token_endpoint" in judgements
     applied = [row for row in _section(text, "# Executor catalog") if "unless " in row]
     assert applied and all(any(name in row for name in judgements) for row in applied)
+    # Each row says its condition: `starts` and `mentions` as words, never `= None`.
+    assert not [row for row in rows if "= None" in row]
+    assert any("sql_known starts with select" in row for row in rows)
 
 
 def test_intent_verbs_are_listed_by_tier():
