@@ -9,7 +9,10 @@ Reported (1) at a `feedback(verdict=…)` whose verdict is model output; (2) at 
 whose verdict gates an executor, unless the repository shows the addressed reviewer answering
 with a verdict that is not model output (a human console calling `feedback`); (3) at a human
 approval call (MemoRizz `agent.approve`) that runs only when a model said so — an LLM
-auto-approver (seed 002 lists it as an unsafe fallback); (4) at a guardrail's verdict that is a
+auto-approver (seed 002 lists it as an unsafe fallback); a request shown to a human (an
+`interrupt(prompt)`) counts only when a test in its function reads the answer: one whose answer
+is only stored or passed on ("Ready for user input.") is a question, and a model deciding when
+to ask it approves nothing; (4) at a guardrail's verdict that is a
 guardrail agent's answer: authority held by a model with no `if` in the app. The pack says
 where the verdict is: a keyword of the call that builds the guardrail's output (`verdict_keyword`:
 Python `GuardrailFunctionOutput(tripwire_triggered=…)`), or a key of the record the guardrail's
@@ -26,7 +29,9 @@ from topo.audit import codes
 from topo.audit.checks._memory import value_of
 from topo.audit.checks._registry import CheckContext, check, executor_severity
 from topo.audit.graph.build import sites_of_kind
-from topo.analyzers.ir import Call, FileIR, Guard, GuardKind, Return, Value, ValueKind
+from topo.analyzers.ir import (Assignment, Call, FileIR, Guard, GuardKind, Return, Value,
+                               ValueKind, scope_chain)
+from topo.analyzers.paths import root_of
 from topo.analyzers.model import Location, Site, SiteKind
 from topo.audit.model import Finding, Severity
 
@@ -95,7 +100,7 @@ def _model_approvers(ctx: CheckContext) -> Iterator[Finding]:
         file, call = ctx.calls[str(site.attr("call"))]
         if any(ctx.facts.model.condition_labels(file, call.scope, g.condition)
                for g in call.guards if g.condition is not None
-               and not _stops_request(site, g)):
+               and not _stops_request(site, g)) and not _asks_only(site, file, call):
             yield ctx.finding(
                 codes.AGENT_VERDICT, location=site.location, symbol=site.symbol,
                 message=f"`{site.attr('callee')}` approves only when model output says so: "
@@ -107,6 +112,27 @@ def _stops_request(site: Site, guard: Guard) -> bool:
     model output that is missing stops the run, it approves nothing; the human answers."""
     return site.attr("prompt") is not None and guard.kind is GuardKind.EARLY_EXIT and \
         guard.exits == "raise"
+
+
+def _asks_only(site: Site, file: FileIR, call: Call) -> bool:
+    """A request shown to a human (it has a `prompt`) whose answer no test in its function (or
+    a function nested in it) reads, directly or through the name it is assigned to: a question
+    or a notification, not an approval. Read through anything else (the next model turn that
+    the answer joins), the answer does not decide; that test is the model's."""
+    if site.attr("prompt") is None:
+        return False
+    names = {root_of(a.target) for a in file.assignments if a.scope == call.scope
+             and (a.value.call == call.id or call.id in a.value.results)}
+    for item in (*file.calls, *file.assignments, *file.returns):
+        if call.scope not in scope_chain(item.scope):
+            continue
+        tests = [g.condition for g in item.guards if g.condition is not None]
+        if isinstance(item, Assignment) and item.condition is not None:
+            tests.append(item.condition)    # `approved = answer == "yes"`
+        if any(call.id in test.calls or any(root_of(read) in names for read in test.reads)
+               for test in tests):
+            return False
+    return True
 
 
 def _model_guardrails(ctx: CheckContext) -> Iterator[Finding]:
