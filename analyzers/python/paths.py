@@ -5,7 +5,10 @@ other subscripts become `[*]`, a call inside a chain is written `f()`. Resolutio
 expression to the dotted name it denotes through imports, local definitions, constructor-typed
 instances (`client = OpenAI()`; `self.client = OpenAI()` in `__init__`), `self.method` and
 operators whose method builds an instance (`prompt | llm`: the model's `__ror__`); anything
-else is None.
+else is None. An optional type (`Optional[OpenAI]`, `OpenAI | None`) declares its class: where
+the value is not None it is one. A default (`client or OpenAI()`, `OpenAI() if c else None`)
+names the class its alternatives agree on, an unknown or None alternative aside: the fallback
+shows the type the code expects there.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from topo.analyzers.python.spans import SourceText
 # The methods a binary operator calls, as in the data model (`a | b` is `a.__or__(b)`).
 _DUNDERS: dict[type[cst.BaseBinaryOp], str] = {cst.BitOr: "__or__"}
 _ANY = frozenset({"typing.Any", "typing_extensions.Any", "builtins.object"})
+_OPTIONAL = frozenset({"typing.Optional", "typing_extensions.Optional"})
+_UNION = frozenset({"typing.Union", "typing_extensions.Union"})
 
 __all__ = ["Resolver", "access_path", "dotted_name", "subscript_key"]
 
@@ -51,6 +56,10 @@ def subscript_key(node: cst.Subscript) -> str:
             case cst.UnaryOperation(operator=cst.Minus(), expression=cst.Integer(value=digits)):
                 return f"[-{digits}]"
     return "[*]"
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
 
 
 def _quote(text: str) -> str:
@@ -154,14 +163,50 @@ class Resolver:
                 return self.resolve(value, scope)
             case cst.Await(expression=inner):
                 return self.instance(inner, scope)
+            case cst.BooleanOperation(left=left, operator=cst.Or(), right=right):
+                return self._agreed(left, right, scope)
+            case cst.IfExp(body=body, orelse=orelse):
+                return self._agreed(body, orelse, scope)
         return None
 
+    def _agreed(self, first: cst.BaseExpression, second: cst.BaseExpression,
+                scope: Scope) -> str | None:
+        """The class two alternatives agree on (`client or OpenAI()`); an alternative that
+        names nothing (None, an untyped parameter, a helper's result) does not disagree."""
+        found = {resolved for node in (first, second) if not _is_none(node)
+                 and (resolved := self.instance(node, scope)) is not None}
+        return found.pop() if len(found) == 1 else None
+
     def annotation(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
-        """A declared class type (`client: OpenAI`), only for a plain class-like name."""
-        if annotation is None or not isinstance(annotation.annotation, (cst.Name, cst.Attribute)):
+        """A declared class type (`client: OpenAI`), for a plain class-like name or an
+        optional one (`Optional[OpenAI]`, `OpenAI | None`, `Union[OpenAI, None]`)."""
+        if annotation is None:
             return None
-        resolved = self.resolve(annotation.annotation, scope)
+        declared = self._optional(annotation.annotation, scope)
+        if not isinstance(declared, (cst.Name, cst.Attribute)):
+            return None
+        resolved = self.resolve(declared, scope)
         return resolved if resolved is not None and self.is_constructor(resolved) else None
+
+    def _optional(self, node: cst.BaseExpression, scope: Scope) -> cst.BaseExpression:
+        """The type an optional annotation allows besides None; any other node as it is."""
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+            if _is_none(node.right):
+                return self._optional(node.left, scope)
+            if _is_none(node.left):
+                return self._optional(node.right, scope)
+            return node
+        if isinstance(node, cst.Subscript) and isinstance(node.value, (cst.Name, cst.Attribute)):
+            head = self.resolve(node.value, scope)
+            elements = [element.slice.value for element in node.slice
+                        if isinstance(element.slice, cst.Index)]
+            if len(elements) != len(node.slice):
+                return node
+            kept = [element for element in elements if not _is_none(element)]
+            if (head in _OPTIONAL and len(elements) == 1) or \
+                    (head in _UNION and len(kept) == 1 and len(elements) == 2):
+                return kept[0] if kept else node
+        return node
 
     def declared(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
         """A declared field's or parameter's class; `Any` declares none (its methods are no

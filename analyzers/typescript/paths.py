@@ -5,7 +5,10 @@ chaining and non-null assertions are dropped (`a?.b!.c` is `a.b.c`), literal sub
 their key (`a["k"]`, `a[0]`), other subscripts are `[*]`, a call in a chain is `f()`.
 Resolution maps an expression to the dotted name it denotes through imports, local
 definitions, constructor-typed instances (`const c = new OpenAI()`, `this.c = new OpenAI()` in
-a constructor, class fields, typed parameters) and `this.method`; anything else is None.
+a constructor, class fields, typed parameters) and `this.method`; anything else is None. An
+optional type (`OpenAI | undefined`, `OpenAI | null`) declares its class, and a default
+(`client ?? new OpenAI()`, `client || new OpenAI()`, `c ? new OpenAI() : null`) names the class
+its alternatives agree on, an unknown or nullish alternative aside, as in the Python front-end.
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ __all__ = ["Resolver", "access_path", "unwrap", "TRANSPARENT"]
 # Wrappers that do not change the value: `(x)`, `x!`, `x as T`, `x satisfies T`, `<T>x`.
 TRANSPARENT = frozenset({"parenthesized_expression", "non_null_expression", "as_expression",
                          "satisfies_expression", "type_assertion"})
+
+# Values and types that say "nothing here": an alternative or a union member that adds no class.
+_NULLISH = frozenset({"null", "undefined"})
+_DEFAULTING = frozenset({"||", "??"})
 
 # The child a chain continues through, toward the name it is rooted in.
 _CHAIN_BASES = {"member_expression": "object", "call_expression": "function",
@@ -221,7 +228,24 @@ class Resolver:
             case "await_expression":
                 inner = value.named_children[0] if value.named_children else None
                 return self.instance(inner, scope)
+            case "binary_expression":
+                operator = value.child_by_field_name("operator")
+                if operator is not None and operator.type in _DEFAULTING:
+                    return self._agreed(value.child_by_field_name("left"),
+                                        value.child_by_field_name("right"), scope)
+            case "ternary_expression":
+                return self._agreed(value.child_by_field_name("consequence"),
+                                    value.child_by_field_name("alternative"), scope)
         return None
+
+    def _agreed(self, first: tree_sitter.Node | None, second: tree_sitter.Node | None,
+                scope: Scope) -> str | None:
+        """The class two alternatives agree on (`client ?? new OpenAI()`); an alternative
+        that names nothing (null, an untyped parameter, a helper's result) does not disagree."""
+        found = {resolved for node in (first, second) if node is not None
+                 and unwrap(node).type not in _NULLISH
+                 and (resolved := self.instance(node, scope)) is not None}
+        return found.pop() if len(found) == 1 else None
 
     def annotation(self, annotation: tree_sitter.Node | None, scope: Scope) -> str | None:
         """A declared class type (`client: OpenAI`, `c: sdk.Client`), named through imports
@@ -232,6 +256,13 @@ class Resolver:
             if not annotation.named_children:
                 return None
             annotation = annotation.named_children[0]
+        if annotation.type == "union_type":     # `OpenAI | undefined`: an optional OpenAI
+            members = [member for member in annotation.named_children
+                       if not (member.type == "literal_type" and member.named_children
+                               and member.named_children[0].type in _NULLISH)
+                       and not (member.type == "predefined_type"
+                                and self.text.text(member) in ("undefined", "null", "void"))]
+            return self.annotation(members[0], scope) if len(members) == 1 else None
         if annotation.type not in ("type_identifier", "nested_type_identifier"):
             return None
         return self.resolve(annotation, scope)

@@ -406,3 +406,30 @@ def test_an_lcel_sequence_and_chained_derivations_keep_the_model_type() -> None:
     assert [c.callee for c in ir.calls if c.name == "invoke"] == [
         "langchain_openai.ChatOpenAI.bind_tools.with_config.with_retry.invoke",
         "langchain_openai.ChatOpenAI.with_structured_output.__ror__.invoke", None]
+
+
+def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on() -> None:
+    ir = parse('''
+        from typing import Optional, Union
+        from anthropic import Anthropic
+
+        class Replay: ...
+
+        def typed(a: Optional[Anthropic], b: Anthropic | None, c: Union[None, Anthropic]):
+            a.messages.create()
+            b.messages.create()
+            c.messages.create()
+
+        def defaulted(given=None, flag=False):
+            first = given or Anthropic()
+            second = Anthropic() if flag else None
+            first.messages.create()
+            second.messages.create()
+
+        def unknown(d: Union[Anthropic, Replay], given: Optional[Anthropic] = None):
+            mixed = given or Replay()
+            d.messages.create()
+            mixed.messages.create()
+    ''')
+    callees = [c.callee for c in ir.calls if c.name == "create"]
+    assert callees == ["anthropic.Anthropic.messages.create"] * 5 + [None, None]

@@ -272,3 +272,29 @@ def test_a_pack_wrapper_method_denotes_its_argument_through_a_chain() -> None:
         "@langchain/anthropic.ChatAnthropic.invoke",
         "@langchain/anthropic.ChatAnthropic.pipe.invoke",
         "@langchain/core/output_parsers.StringOutputParser.invoke"]
+
+
+def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on() -> None:
+    ir = parse_ts("""
+        import OpenAI from 'openai';
+        class Replay {}
+        export function typed(a: OpenAI | undefined, b: OpenAI | null) {
+          a!.chat.completions.create({});
+          b!.chat.completions.create({});
+        }
+        export function defaulted(given?: OpenAI, flag = false) {
+          const first = given ?? new OpenAI();
+          const second = given || new OpenAI();
+          const third = flag ? new OpenAI() : null;
+          first.chat.completions.create({});
+          second.chat.completions.create({});
+          third!.chat.completions.create({});
+        }
+        export function unknown(d: OpenAI | Replay, given?: OpenAI) {
+          const mixed = given ?? new Replay();
+          d.chat.completions.create({});
+          mixed.chat.completions.create({});
+        }
+    """)
+    callees = [c.callee for c in ir.calls if c.name == "create"]
+    assert callees == ["openai.default.chat.completions.create"] * 5 + [None, None]
