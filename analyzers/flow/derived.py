@@ -14,7 +14,12 @@
   `getattr(obj, name)(...)`, through a local alias `handler = self._routes[action]` then
   `handler(**kw)`, or a method of a lookup's result `registry.find(t => t.id === name).run()`,
   `self.tools.get(name).run(args)`) with model-derived arguments, a model-derived choice, or
-  inside a loop over model output.
+  inside a loop over model output. Its `targets` are the functions of the dict literal it
+  looks up when the code writes one; else, for a method called on the object it looked up
+  (`tool_dict[name].execute(**args)`, or a looked-up object called: `__call__`), the family
+  of classes in the repository that override that method of a common base (the tool classes
+  of a hand-written agent loop): the only one, or the one whose base shares the most leading
+  package names with the dispatching module (a monorepo's projects each have their own).
 - FALLBACK: an `except` handler of a `try` that makes a control call (a decision or approval).
 
 It also marks atom sites built under a condition (`conditional`), the docs'
@@ -24,14 +29,16 @@ It also marks atom sites built under a condition (`conditional`), the docs'
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from topo.analyzers.flow.callgraph import function_key
 from topo.analyzers.flow.dataflow import MUTATING_METHODS, Flow
 from topo.analyzers.flow.dispatched_tools import case_key
-from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, Condition, FileIR,
-                               Guard, GuardKind, Value, ValueKind, scope_chain)
+from topo.analyzers.ir import (MODULE_SCOPE, Assignment, Call, Comparison, Condition,
+                               DefinitionKind, FileIR, Guard, GuardKind, Value, ValueKind,
+                               scope_chain)
 from topo.analyzers.model import Location, Site, SiteKind
 
 __all__ = ["DerivedInput", "derived_sites", "guards_of", "is_protocol_test", "is_dynamic_call",
@@ -43,7 +50,8 @@ SYSTEM = "code"
 # Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
 # business decision: such branches are marked `protocol` and are not hidden authority.
 PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object",
-                             "call_type", "item_type", "event_type", "block_type"})
+                             "call_type", "item_type", "event_type", "block_type",
+                             "tool_calls", "function_call", "function_calls", "tool_use"})
 # Tests of a value's shape, not of what it says: `isinstance(x, str)`, `x is None`.
 _SHAPE_TESTS = ("isinstance(", "hasattr(", "callable(", "type(")
 # Literal values that name protocol item kinds: `"tool_use"`, `"image_generation_call"`,
@@ -75,11 +83,12 @@ def derived_sites(data: DerivedInput) -> tuple[Site, ...]:
     """THRESHOLD, MODEL_BRANCH, DISPATCHER and FALLBACK sites, sorted by id, one per place."""
     control_calls = {s.attr("call") for s in data.sites if s.kind in CONTROL_KINDS}
     modules = frozenset(file.module for file in data.files)
+    families = method_families(data.files)
     found: dict[str, Site] = {}
     for file in data.files:
         guards = tuple(guards_of(file))     # read once for the branches and the fallbacks
         for site in (*_branch_sites(file, guards, data.model), *_verdicts(file, data.model),
-                     *_dispatchers(file, data.model, modules),
+                     *_dispatchers(file, data.model, modules, families),
                      *_fallbacks(file, guards, control_calls)):
             found.setdefault(site.id, site)
     dispatching = _dispatch_cases(data.sites)
@@ -267,7 +276,8 @@ def guards_of(file: FileIR) -> Iterator[tuple[str, Guard]]:
 
 # ---- dispatchers ---------------------------------------------------------------------------
 
-def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str]) -> Iterator[Site]:
+def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str],
+                 families: Mapping[str, tuple[str, ...]]) -> Iterator[Site]:
     bindings = _dispatch_tables(file)
     calls = {call.id: call for call in file.calls}
     aliases = _chosen_aliases(file, calls, modules)
@@ -288,9 +298,71 @@ def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str]) -> Iterator
             if guard.kind is GuardKind.LOOP:
                 labels |= model.condition_labels(file, call.scope, guard.condition)
         if labels:
+            targets = bindings.get(table, ()) or _nearest(
+                families.get("__call__" if alias is not None else call.name, ()), file.module)
             yield _site(SiteKind.DISPATCHER, file, call.scope, call.location, labels,
-                        call=call.id, function=call.receiver or call.name,
-                        targets=bindings.get(table, ()))
+                        call=call.id, function=call.receiver or call.name, targets=targets)
+
+
+def method_families(files: Iterable[FileIR]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Method name -> its families in the repository, each a base class's method and its
+    subclasses' overrides (`Tool.execute`, `FileWriteTool.execute`, …), the base's first. A
+    class defining the name alone is no family."""
+    bases: dict[str, tuple[str, ...]] = {}
+    methods: dict[str, set[str]] = defaultdict(set)
+    for file in files:
+        for definition in file.definitions:
+            if definition.kind is DefinitionKind.CLASS:
+                bases[function_key(file, definition.qualname)] = definition.bases
+            elif definition.kind is DefinitionKind.METHOD:
+                owner, _, name = definition.qualname.rpartition(".")
+                methods[function_key(file, owner)].add(name)
+    families: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for owner in sorted(methods):
+        for name in methods[owner]:
+            families[name][_root(owner, name, bases, methods)].add(f"{owner}.{name}")
+    found = {}
+    for name, by_root in families.items():
+        real = tuple((f"{root}.{name}", *sorted(members - {f"{root}.{name}"}))
+                     for root, members in sorted(by_root.items()) if len(members) > 1)
+        if real:
+            found[name] = real
+    return found
+
+
+def _nearest(families: tuple[tuple[str, ...], ...], module: str) -> tuple[str, ...]:
+    """The family a dispatch in `module` runs: the only one, or the one whose base's module
+    shares the most leading names with `module`; none when that is not one family."""
+    if len(families) == 1:
+        return families[0]
+    parts = module.split(".")
+
+    def shared(family: tuple[str, ...]) -> int:
+        count = 0
+        for mine, theirs in zip(parts, family[0].split(".")):
+            if mine != theirs:
+                break
+            count += 1
+        return count
+    scores = [shared(family) for family in families]
+    best = max(scores, default=0)
+    return families[scores.index(best)] if best and scores.count(best) == 1 else ()
+
+
+def _root(owner: str, name: str, bases: Mapping[str, tuple[str, ...]],
+          methods: Mapping[str, set[str]]) -> str:
+    """The farthest ancestor of `owner` in the repository that defines `name` (first bases
+    first; a cycle ends the walk)."""
+    root, seen, pending = owner, {owner}, list(bases.get(owner, ()))
+    while pending:
+        base = pending.pop(0)
+        if base in seen or base not in bases:
+            continue
+        seen.add(base)
+        if name in methods.get(base, ()):
+            root = base
+        pending.extend(bases[base])
+    return root
 
 
 def is_dynamic_call(call: Call) -> bool:

@@ -21,7 +21,7 @@ from topo.analyzers.collect import Context, Facts
 from topo.analyzers.python.guards import comparisons
 from topo.analyzers.python.paths import Resolver, access_path
 from topo.analyzers.python.spans import SourceText
-from topo.analyzers.python.suites import sub_expressions
+from topo.analyzers.python.suites import assigned_names, sub_expressions
 from topo.analyzers.python.values import literal_value, merged_reads, string_literal
 
 __all__ = ["ExpressionReader"]
@@ -340,6 +340,17 @@ class ExpressionReader:
                 context.guards))
         return value
 
+    def _elements(self, clause: cst.CompFor, context: Context) -> None:
+        """`for c in calls` inside a comprehension binds each name of its target to an element
+        of the iterable, as a `for` statement does (`[run(c) for c in calls]` passes one)."""
+        iterable = self.values.get(id(clause.iter))
+        if iterable is None:
+            return
+        for name in assigned_names(clause.target):
+            self.facts.assignments.append(Assignment(
+                name.value, iterable, self.text.location(name), context.scope.qualname,
+                context.guards, element=True))
+
     def _comprehension(self, node: cst.BaseComp, text: str, context: Context) -> Value:
         clauses = []
         clause: cst.CompFor | None = node.for_in
@@ -354,6 +365,7 @@ class ExpressionReader:
         for index, item in enumerate(clauses):
             loop = first if index == 0 else self.loop_condition(item.iter, inner)
             reads.update(loop.reads)
+            self._elements(item, inner)
             inner = inner.guarded(Guard(GuardKind.LOOP, True, self.text.location(item.iter),
                                         loop))
             for test in item.ifs:

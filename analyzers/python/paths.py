@@ -209,8 +209,9 @@ class Resolver:
         return node
 
     def declared(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
-        """A declared field's or parameter's class; `Any` declares none (its methods are no
-        `typing.Any.execute`), nor does a union, a subscript or a string."""
+        """A declared field's or parameter's class (an optional one's too); `Any` declares
+        none (its methods are no `typing.Any.execute`), nor does a union of classes, another
+        subscript or a string."""
         resolved = self.annotation(annotation, scope)
         return None if resolved in _ANY else resolved
 

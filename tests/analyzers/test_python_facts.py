@@ -211,3 +211,15 @@ def test_a_function_lists_the_names_its_body_binds() -> None:
     assert by_name["save"] == ()                # `global`: the module's name; `total` is read
     [lambda_] = [d for d in ir.definitions if d.name == "<lambda>"]
     assert lambda_.locals == ("context", "event")
+
+
+def test_a_comprehension_binds_its_targets_to_elements_of_the_iterable() -> None:
+    ir = parse('''
+        def run_all(response, table):
+            results = [run(call) for call in response.content if call.type == "tool_use"]
+            pairs = {key: value for key, value in table.items()}
+    ''')
+    elements = [(a.target, a.value.text) for a in ir.assignments if a.element]
+    assert elements == [("call", "response.content"), ("key", "table.items()"),
+                        ("value", "table.items()")]
+    assert all(a.scope == "run_all" for a in ir.assignments)

@@ -63,12 +63,15 @@ def test_front_end_records_declared_fields_and_generic_parameters() -> None:
             pass
     """})
     deps = {d.name: dict(d.fields) for d in files["deps.py"].definitions if d.fields}
-    assert deps["Deps"] == {"conn": "asyncpg.Connection", "loose": None, "maybe": None,
-                            "later": None}
+    # An optional type declares its class (where the value is not None it is one); `Any` and
+    # a string annotation declare none.
+    assert deps["Deps"] == {"conn": "asyncpg.Connection", "loose": None,
+                            "maybe": "asyncpg.Connection", "later": None}
     tool = next(d for d in files["tools.py"].definitions if d.name == "tool")
     typed = {p.name: (p.type, p.generic) for p in tool.parameters}
     assert typed == {"ctx": (None, ("pydantic_ai.RunContext", "deps.Deps")),
-                     "plain": ("deps.Deps", ()), "text": (None, ()), "other": (None, ())}
+                     "plain": ("deps.Deps", ()), "text": (None, ()),
+                     "other": ("deps.Deps", ())}
 
 
 def test_generic_context_and_field_annotation_name_the_write() -> None:
@@ -101,7 +104,8 @@ def test_without_the_packs_generic_attribute_the_context_names_nothing() -> None
     assert _callees(files["tools.py"]) == {5: None}
 
 
-def test_any_union_string_and_conflicting_fields_stay_unresolved() -> None:
+def test_any_string_and_conflicting_fields_stay_unresolved_an_optional_one_names_its_class(
+        ) -> None:
     files = _resolved(**{"deps.py": DEPS, "tools.py": """
         from pydantic_ai import RunContext
         from deps import Deps, Kept, Store
@@ -116,8 +120,8 @@ def test_any_union_string_and_conflicting_fields_stay_unresolved() -> None:
             await kept.conn.execute(sql)
     """})
     found = _callees(files["tools.py"])
-    assert [found[line] for line in (5, 6, 7, 9, 11)] == [None] * 5
-    assert found[12] == "asyncpg.Connection.execute"
+    assert [found[line] for line in (5, 7, 9, 11)] == [None] * 4
+    assert found[6] == found[12] == "asyncpg.Connection.execute"    # `maybe`: optional
 
 
 def test_agents_sdk_and_langgraph_contexts_are_pack_data() -> None:
@@ -181,10 +185,11 @@ def test_ts_run_context_and_class_fields_name_the_write() -> None:
         }
     """})
     deps = next(d for d in files["src/deps.ts"].definitions if d.name == "AppDeps")
-    assert dict(deps.fields) == {"db": "pg.Pool", "loose": None, "maybe": None}
+    # `maybe: Pool | undefined` is an optional Pool; `any` declares nothing.
+    assert dict(deps.fields) == {"db": "pg.Pool", "loose": None, "maybe": "pg.Pool"}
     queries = {c.location.line: c.callee for c in files["src/tools.ts"].calls
                if c.name == "query"}
-    assert queries == {5: "pg.Pool.query", 8: None, 9: None, 12: "pg.Pool.query"}
+    assert queries == {5: "pg.Pool.query", 8: None, 9: "pg.Pool.query", 12: "pg.Pool.query"}
     without = _ts_resolved(generics={}, **{"src/deps.ts": TS_DEPS, "src/tools.ts": """
         import { RunContext } from '@openai/agents';
         import { AppDeps } from './deps';

@@ -1,0 +1,8 @@
+"""A hand-written agent's tool classes (found in anthropics/claude-quickstarts' agents)."""
+
+
+class Tool:
+    name = "tool"
+
+    async def execute(self, **kwargs) -> str:
+        raise NotImplementedError
