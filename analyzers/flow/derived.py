@@ -50,8 +50,7 @@ SYSTEM = "code"
 # Tests of these fields drive the tool-call protocol (`stop_reason == "tool_use"`), not a
 # business decision: such branches are marked `protocol` and are not hidden authority.
 PROTOCOL_FIELDS = frozenset({"stop_reason", "finish_reason", "type", "role", "object",
-                             "call_type", "item_type", "event_type", "block_type",
-                             "tool_calls", "function_call", "function_calls", "tool_use"})
+                             "call_type", "item_type", "event_type", "block_type"})
 # Tests of a value's shape, not of what it says: `isinstance(x, str)`, `x is None`.
 _SHAPE_TESTS = ("isinstance(", "hasattr(", "callable(", "type(")
 # Literal values that name protocol item kinds: `"tool_use"`, `"image_generation_call"`,

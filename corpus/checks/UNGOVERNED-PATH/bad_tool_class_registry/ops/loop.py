@@ -18,9 +18,9 @@ async def agent_loop(task: str, tools: list[Tool]) -> list:
     while True:
         response = client.messages.create(model="claude-sonnet-4-5", max_tokens=1024,
                                           messages=messages)
-        tool_calls = [block for block in response.content if block.type == "tool_use"]
-        if not tool_calls:  # EXPECT-NOT: HIDDEN-AUTHORITY
+        if response.stop_reason != "tool_use":
             return messages
+        tool_calls = [block for block in response.content if block.type == "tool_use"]
         results = [await run_tool(call, tool_dict) for call in tool_calls]
         messages.append({"role": "user", "content": str(results)})
 
