@@ -367,6 +367,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
            "the tool is approval-gated"),
         _a("approval_conditional", FLAG, "the approval predicate asks for a human on some "
            "calls only: the others run unreviewed"),
+        _a("approved_by", TEXT, "the approval gate that names the tool among those it pauses "
+           "for a human before each call (an agent's human-in-the-loop middleware)"),
         _a("side_effects", LITERAL, "whether the tool declares side effects", True),
         _a("deterministic", LITERAL, "whether the tool declares itself deterministic", True),
         _a("memory_tools", TEXT, "memory toolkits: `agentic` or `raw` memory operations"),
@@ -436,6 +438,8 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("requires_approval", LITERAL, "the framework's approval flag", True),
         _a("interrupt_before", LITERAL, "the nodes a graph pauses before", True),
         _a("interrupt_after", LITERAL, "the nodes a graph pauses after", True),
+        _a("approves_tools", NAMES, "the tools, by exposed name, the gate pauses for a human "
+           "before each call of (LangChain `HumanInTheLoopMiddleware(interrupt_on={...})`)"),
         _a("prompt", TEXT, "the source text of what the interrupt shows"),
         _a("accepts", LITERAL, "whether the interrupt offers the human an accepting answer "
            "(Agent Inbox `allow_accept`); False: it only asks or notifies", True),

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from topo.analyzers.flow.approval_predicates import mark_approval_predicates
+from topo.analyzers.flow.named_approvals import mark_named_approvals
 from topo.analyzers.flow.callgraph import CallGraph, build_call_graph, function_key
 from topo.analyzers.discovery.configs import ConfigFacts
 from topo.analyzers.flow.dataflow import (Flow, FlowIndex, Seeds, flow_index, propagate,
@@ -75,6 +76,7 @@ def source_facts(files: Iterable[FileIR], packs: tuple[Pack, ...] | None = None,
     pack_sites = model_routes(files, split_dispatching(files, named, graph.definitions), graph,
                               knowledge)
     pack_sites = mark_approval_predicates(files, graph, pack_sites, knowledge)
+    pack_sites = mark_named_approvals(files, pack_sites, knowledge)
     state_graphs = read_state_graphs(files, graph, knowledge.state_graphs)
     pack_sites = (*pack_sites, *breakpoint_sites(state_graphs, pack_sites,
                                                  knowledge.state_graphs.system))

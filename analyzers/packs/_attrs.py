@@ -66,7 +66,7 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
 
 
 def _dynamic(spec: AttrSpec, text: str) -> dict[str, AttrValue]:
-    if spec.extract is Extract.KNOWN_TEXT:
+    if spec.extract is Extract.KNOWN_TEXT or spec.extract is Extract.ASKING_KEYS:
         return {}
     if spec.extract is Extract.TIMEZONE:
         return {spec.name: UNKNOWN}
@@ -244,6 +244,42 @@ def _read_type(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue
 
 def _read_text(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
     return {name: value.text}
+
+
+# An options object that asks only for some calls (a per-call predicate), or that only lets
+# the human answer in the tool's place, is no approval of every call.
+_SOMETIMES = frozenset({"when"})
+_DECISIONS = frozenset({"allowed_decisions", "allowedDecisions"})
+
+
+def _read_asking_keys(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """The literal keys of a dict literal whose value asks a human before each call: `True`,
+    or an options object with no per-call predicate (`when`) whose allowed decisions, when
+    written, are more than answering in the tool's place (`respond`). A key set to `False`,
+    or to anything not written as a literal, asks nothing the audit can see; nor does a
+    value that is no dict literal (absent: no tool is approved by it)."""
+    if value.kind is not ValueKind.DICT:
+        return {}
+    asking = []
+    for key, item in value.entries:
+        if not isinstance(key, str):
+            continue
+        if item.kind is ValueKind.BOOL and item.literal is True:
+            asking.append(key)
+        elif item.kind is ValueKind.DICT and _asks_each_call(item):
+            asking.append(key)
+    return {name: tuple(sorted(asking))}
+
+
+def _asks_each_call(options: Value) -> bool:
+    keys = {key for key, _ in options.entries}
+    if keys & _SOMETIMES:
+        return False
+    decisions = next((item for key, item in options.entries if key in _DECISIONS), None)
+    if decisions is None:
+        return True
+    allowed = literal_of(decisions)
+    return not (isinstance(allowed, tuple) and set(allowed) <= {"respond"})
 
 
 def _read_keys(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
@@ -454,4 +490,5 @@ _READERS = {
     Extract.KNOWN_TEXT: _read_known_text,
     Extract.TIMEZONE: _read_timezone,
     Extract.ENTRY_READS: _read_entry_reads,
+    Extract.ASKING_KEYS: _read_asking_keys,
 }

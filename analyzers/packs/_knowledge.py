@@ -32,6 +32,7 @@ class Knowledge:
     approval_callbacks: tuple[str, ...] = ()
     approval_decision_keys: tuple[str, ...] = ()
     approval_predicates: tuple[str, ...] = ()
+    approval_tool_lists: tuple[str, ...] = ()
     governed_systems: frozenset[str] = frozenset()
     identity: tuple[tuple[str, tuple[str, ...]], ...] = ()     # system → attributes
     retention: tuple[RetentionRule, ...] = ()
@@ -66,6 +67,7 @@ class Knowledge:
             approval_callbacks=_union(pack.tools.approval_callbacks for pack in packs),
             approval_decision_keys=_union(pack.tools.approval_decision_keys for pack in packs),
             approval_predicates=_union(pack.tools.approval_predicates for pack in packs),
+            approval_tool_lists=_union(pack.tools.approval_tool_lists for pack in packs),
             governed_systems=frozenset(system for pack in packs if pack.tools.governed
                                        for system in _systems(pack)),
             identity=tuple((system, pack.identity) for pack in packs if pack.identity
@@ -96,10 +98,21 @@ class Knowledge:
             any(text in (annotation or "") for text in self.injected_annotations)
 
     def requires_approval(self, registration: Site) -> bool:
-        """The registration says a human approves each call before it runs, or its approval
-        predicate always asks for one (`approval_asks`, set by flow/approval_predicates.py)."""
+        """The registration says a human approves each call before it runs, its approval
+        predicate always asks for one (`approval_asks`, set by flow/approval_predicates.py), or
+        an approval gate names it (`approved_by`, flow/named_approvals.py)."""
         return any(registration.attr(name) is True for name in self.approval_attributes) \
-            or registration.attr("approval_asks") is True
+            or registration.attr("approval_asks") is True \
+            or bool(registration.attr("approved_by"))
+
+    def approved_tools(self, gate: Site) -> tuple[str, ...]:
+        """The tools, by exposed name, an approval gate pauses for a human before each call."""
+        names: list[str] = []
+        for attribute in self.approval_tool_lists:
+            value = gate.attr(attribute)
+            if isinstance(value, tuple):
+                names.extend(str(name) for name in value)
+        return tuple(names)
 
     def approval_predicate(self, registration: Site) -> str | None:
         """The function that decides per call whether a human approves, when one is named."""

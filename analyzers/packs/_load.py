@@ -186,6 +186,10 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
             if not SiteKind.TOOL_REGISTRATION.declares(name):
                 raise PackError(f"{file}: tools.{key}[{index}]: "
                                 f"{UndeclaredAttribute(SiteKind.TOOL_REGISTRATION, name)}")
+    for index, name in enumerate(tools.get("approval_tool_lists", ())):
+        if not SiteKind.APPROVAL_GATE.declares(name):
+            raise PackError(f"{file}: tools.approval_tool_lists[{index}]: "
+                            f"{UndeclaredAttribute(SiteKind.APPROVAL_GATE, name)}")
     for index, name in enumerate(raw.get("identity", ())):
         if not any(kind.declares(name) for kind in SiteKind):
             raise PackError(f"{file}: identity[{index}]: {name!r} is not a declared site "
@@ -207,6 +211,7 @@ def _pack_rules(raw: dict[str, Any], file: str) -> dict[str, Any]:
                 approval_callbacks=tuple(tools.get("approval_callbacks", ())),
                 approval_decision_keys=tuple(tools.get("approval_decision_keys", ())),
                 approval_predicates=tuple(tools.get("approval_predicates", ())),
+                approval_tool_lists=tuple(tools.get("approval_tool_lists", ())),
                 governed=tools.get("governed", False),
                 intent=_intent_rules(tools.get("intent"), file)),
             "identity": tuple(raw.get("identity", ())),
@@ -504,9 +509,10 @@ _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: 
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
                     Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
                     Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT,
-                    Extract.ENTRY_READS: NAMES}
+                    Extract.ENTRY_READS: NAMES, Extract.ASKING_KEYS: NAMES}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
-_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE})
+_NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE,
+                            Extract.ASKING_KEYS})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

@@ -59,6 +59,7 @@ class Extract(enum.Enum):
     EVENT_ATTRIBUTE_KEYS = "event_attribute_keys"  # literal `attributes={…}` keys of an event
     DEFINITION = "definition"              # qualname of the local function a name refers to
     KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
+    ASKING_KEYS = "asking_keys"            # dict literal keys whose value asks for a human
     TIMEZONE = "timezone"                  # a timestamp: aware | naive | unknown (_clock)
     ENTRY_READS = "entry_reads"            # (key, the one access path its value reads) pairs
 
@@ -213,7 +214,10 @@ class ToolRules:
     (`{"approve": ...}`); a bare boolean is the answer too. `approval_predicates`: registration
     attributes naming a function that decides per call whether a human approves it
     (`needs_approval=fn`): one that asks on every call gates the tool like `true`; one that
-    answers no for some calls lets those run unreviewed, and is no approval. `governed`: the system runs a registered tool
+    answers no for some calls lets those run unreviewed, and is no approval.
+    `approval_tool_lists`: approval-gate attributes naming, by exposed name, the tools the gate
+    pauses for a human before each call (an agent's middleware, `interrupt_on`): the tools of
+    those names that the gate's file registers or imports are approval-gated. `governed`: the system runs a registered tool
     only when an enforced decision selects it, with arguments from policy, not from a model
     (Memrail)."""
 
@@ -223,6 +227,7 @@ class ToolRules:
     approval_callbacks: tuple[str, ...] = ()
     approval_decision_keys: tuple[str, ...] = ()
     approval_predicates: tuple[str, ...] = ()
+    approval_tool_lists: tuple[str, ...] = ()
     governed: bool = False
     intent: IntentRules | None = None
 
