@@ -16,6 +16,7 @@ class Deps:
     loose: Any
     maybe: asyncpg.Connection | None
     later: "asyncpg.Connection"
+    either: asyncpg.Connection | httpx.AsyncClient
 
 
 class Settings(BaseModel):

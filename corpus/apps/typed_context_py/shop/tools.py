@@ -61,3 +61,9 @@ async def count_orders(ctx: RunContext[Deps]) -> str:
     await ctx.deps.conn.execute("  SELECT count(*) FROM orders")
     await ctx.deps.conn.execute("UPDATE orders SET seen = true")
     return "counted"
+
+
+@agent.tool
+async def either_write(ctx: RunContext[Deps], sql: str) -> str:
+    await ctx.deps.either.execute(sql)
+    return "?"

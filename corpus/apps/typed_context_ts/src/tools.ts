@@ -31,3 +31,7 @@ export async function countNotes(deps: AppDeps): Promise<number> {
   const found = await deps.db.query('SELECT count(*) FROM notes');
   return found.rowCount ?? 0;
 }
+
+export async function eitherNote(deps: AppDeps, text: string): Promise<void> {
+  await deps.either.query('INSERT INTO notes(text) VALUES ($1)', [text]);
+}
