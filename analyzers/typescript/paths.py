@@ -7,8 +7,9 @@ Resolution maps an expression to the dotted name it denotes through imports, loc
 definitions, constructor-typed instances (`const c = new OpenAI()`, `this.c = new OpenAI()` in
 a constructor, class fields, typed parameters) and `this.method`; anything else is None. An
 optional type (`OpenAI | undefined`, `OpenAI | null`) declares its class, and a default
-(`client ?? new OpenAI()`, `client || new OpenAI()`, `c ? new OpenAI() : null`) names the class
-its alternatives agree on, an unknown or nullish alternative aside, as in the Python front-end.
+(`client ?? new OpenAI()`, `client || new OpenAI()`, `c ? new OpenAI() : null`) names the
+library class its alternatives agree on, an unknown or nullish alternative aside, as in the
+Python front-end.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def unwrap(node: tree_sitter.Node) -> tree_sitter.Node:
             break
         node = inner
     return node
+
+
+def _top(name: str) -> str:
+    """The first segment of a module path or dotted name (`src` of `src/deps.AppDeps`)."""
+    return name.split("/", 1)[0].split(".", 1)[0]
 
 
 def _quote(text: str) -> str:
@@ -240,12 +246,16 @@ class Resolver:
 
     def _agreed(self, first: tree_sitter.Node | None, second: tree_sitter.Node | None,
                 scope: Scope) -> str | None:
-        """The class two alternatives agree on (`client ?? new OpenAI()`); an alternative
-        that names nothing (null, an untyped parameter, a helper's result) does not disagree."""
+        """The library class two alternatives agree on (`client ?? new OpenAI()`); an
+        alternative that names nothing (null, an untyped parameter, a helper's result) does
+        not disagree. A class of the file's own top-level directory names none."""
         found = {resolved for node in (first, second) if node is not None
                  and unwrap(node).type not in _NULLISH
                  and (resolved := self.instance(node, scope)) is not None}
-        return found.pop() if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        agreed = found.pop()
+        return None if _top(agreed) == _top(self.module) else agreed
 
     def annotation(self, annotation: tree_sitter.Node | None, scope: Scope) -> str | None:
         """A declared class type (`client: OpenAI`, `c: sdk.Client`), named through imports

@@ -4,4 +4,4 @@ it on every run, the parser only when a file is not in the cache."""
 __all__ = ["FRONTEND_VERSION"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "typescript-15"
+FRONTEND_VERSION = "typescript-16"

@@ -412,6 +412,7 @@ def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on
     ir = parse('''
         from typing import Optional, Union
         from anthropic import Anthropic
+        from app import settings
 
         class Replay: ...
 
@@ -430,6 +431,11 @@ def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on
             mixed = given or Replay()
             d.messages.create()
             mixed.messages.create()
+
+        def own(config=None):
+            # A default of the repository's own package is its state, not a client: unread.
+            config = config or settings.Settings()
+            config.messages.create()
     ''')
     callees = [c.callee for c in ir.calls if c.name == "create"]
-    assert callees == ["anthropic.Anthropic.messages.create"] * 5 + [None, None]
+    assert callees == ["anthropic.Anthropic.messages.create"] * 5 + [None, None, None]

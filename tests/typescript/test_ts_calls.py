@@ -277,6 +277,7 @@ def test_a_pack_wrapper_method_denotes_its_argument_through_a_chain() -> None:
 def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on() -> None:
     ir = parse_ts("""
         import OpenAI from 'openai';
+        import { Store } from './store';
         class Replay {}
         export function typed(a: OpenAI | undefined, b: OpenAI | null) {
           a!.chat.completions.create({});
@@ -295,6 +296,10 @@ def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on
           d.chat.completions.create({});
           mixed.chat.completions.create({});
         }
+        export function own(given?: Store) {
+          const store = given ?? new Store();   // the repository's own state: unread
+          store.chat.completions.create({});
+        }
     """)
     callees = [c.callee for c in ir.calls if c.name == "create"]
-    assert callees == ["openai.default.chat.completions.create"] * 5 + [None, None]
+    assert callees == ["openai.default.chat.completions.create"] * 5 + [None, None, None]
