@@ -479,6 +479,9 @@ _DECLARATIONS: dict[SiteKind, tuple[AttributeDecl, ...]] = {
         _a("called_as", TEXT, "the name the call is written with (`payFetch`, a local name for "
            "what a wrapper returned)"),
         _a("path", LITERAL, "the file path written or deleted", True),
+        _a("path_made_by", TEXT, "the resolved name of the call that made the path (or file "
+           "descriptor) written or deleted, through a name's one assignment or destructuring: "
+           "`tempfile.mkstemp` for `fd, path = tempfile.mkstemp()`"),
         _a("mode", LITERAL, "the mode a file is opened in (`w`, `a`, `x`, `r+`, …)", True),
         _a("sql", LITERAL, "the SQL statement", True),
         _a("sql_known", TEXT, "what the code says of the SQL statement: its literal text (through "

@@ -50,7 +50,8 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
     if spec.fallback_to_placed_key and spec.source.is_call_itself:
         return {}        # the engine reads the key the call is placed under
     located = locate(spec.source, facts, call, definition,
-                     appended=spec.extract is Extract.KNOWN_TEXT)
+                     appended=spec.extract is Extract.KNOWN_TEXT,
+                     elements=spec.extract is Extract.MADE_BY)
     if isinstance(located, Appended):   # a known text's start: what follows is the run's
         start = known_text(located.start)
         return {} if start is None else {spec.name: start + "*"}
@@ -66,7 +67,7 @@ def _extract_one(spec: AttrSpec, facts: FileFacts, call: Call | None,
 
 
 def _dynamic(spec: AttrSpec, text: str) -> dict[str, AttrValue]:
-    if spec.extract is Extract.KNOWN_TEXT or spec.extract is Extract.ASKING_KEYS:
+    if spec.extract in (Extract.KNOWN_TEXT, Extract.ASKING_KEYS, Extract.MADE_BY):
         return {}
     if spec.extract is Extract.TIMEZONE:
         return {spec.name: UNKNOWN}
@@ -84,29 +85,30 @@ def _not_literal(name: str, text: str) -> dict[str, AttrValue]:
 # --- finding the argument -------------------------------------------------------------------
 
 def locate(source: Source, facts: FileFacts, call: Call | None,
-           definition: Definition | None = None, *, appended: bool = False
-           ) -> Located | Appended:
+           definition: Definition | None = None, *, appended: bool = False,
+           elements: bool = False) -> Located | Appended:
     """The value a `Source` designates, `Dynamic` if it is hidden behind a non-literal (a
     variable, `**kwargs`, a helper call), or None if it is absent. With `appended`, a name
     followed to one assignment and later appends is `Appended` (`_follow`)."""
     if source.is_call_itself:
         return None if call is None else Value(ValueKind.CALL, text=call.name, call=call.id)
     located = _settled(_argument(source, facts, call, definition), source, facts, call,
-                       appended and not source.path)
+                       appended and not source.path, elements and not source.path)
     for number, key in enumerate(source.path, 1):
         if not isinstance(located, Value):
             break
+        last = number == len(source.path)
         located = _settled(_step(located, key, facts), source, facts, call,
-                           appended and number == len(source.path))
+                           appended and last, elements and last)
     return located
 
 
 def _settled(located: Located, source: Source, facts: FileFacts, call: Call | None,
-             appended: bool = False) -> Located | Appended:
+             appended: bool = False, elements: bool = False) -> Located | Appended:
     if not isinstance(located, Value) or call is None or not (source.follow or source.through):
         return located
     return settled(located, call, facts, follow=source.follow, through=source.through,
-                   appended=appended)
+                   appended=appended, elements=elements)
 
 
 def _argument(source: Source, facts: FileFacts, call: Call | None,
@@ -244,6 +246,13 @@ def _read_type(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue
 
 def _read_text(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
     return {name: value.text}
+
+
+def _read_made_by(name: str, value: Value, facts: FileFacts) -> dict[str, AttrValue]:
+    """The resolved name of the call that made the value (`follow = true` reads it through a
+    name's one assignment or destructuring); nothing when a call did not, or is not named."""
+    made = facts.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
+    return {} if made is None or made.callee is None else {name: made.callee}
 
 
 # An options object that asks only for some calls (a per-call predicate), or that only lets
@@ -491,4 +500,5 @@ _READERS = {
     Extract.TIMEZONE: _read_timezone,
     Extract.ENTRY_READS: _read_entry_reads,
     Extract.ASKING_KEYS: _read_asking_keys,
+    Extract.MADE_BY: _read_made_by,
 }

@@ -29,17 +29,21 @@ _MAX_STEPS = 8   # `a = b`, `b = c` chains end here; a cycle cannot loop
 
 
 def settled(value: Value, call: Call, facts: FileFacts, *, follow: bool,
-            through: tuple[str, ...], appended: bool = False) -> Value | Appended:
+            through: tuple[str, ...], appended: bool = False,
+            elements: bool = False) -> Value | Appended:
     """`value` with names followed to their one assignment (`follow`) and calls named in
     `through` replaced by their first argument. With `appended`, a name built by one
-    assignment and then appends is `Appended` (its start); otherwise it stays the name."""
+    assignment and then appends is `Appended` (its start); otherwise it stays the name. With
+    `elements`, a name bound by a destructuring (`fd, path = tempfile.mkstemp()`) is followed
+    to the destructured value: what made it, not what it is."""
     for _ in range(_MAX_STEPS):
         nested = facts.calls.get(value.call or "") if value.kind is ValueKind.CALL else None
         if nested is not None and nested.callee in through and nested.args:
             value = nested.args[0]
         elif follow and value.kind is ValueKind.NAME:
             found = _assignments(value, call, facts)
-            if len(found) == 1 and not found[0].element and not found[0].augmented:
+            if len(found) == 1 and not found[0].augmented and (elements
+                                                                or not found[0].element):
                 value = found[0].value
             elif appended and _built_by_appends(found):
                 start = settled(found[0].value, call, facts, follow=follow, through=through)

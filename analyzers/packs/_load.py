@@ -509,10 +509,11 @@ _EXTRACTED_TYPES = {Extract.LITERAL: LITERAL, Extract.TYPE: TEXT, Extract.TEXT: 
                     Extract.EVENT_NAME: LITERAL, Extract.EVENT_NAMES: NAMES,
                     Extract.EVENT_ATTRIBUTE_KEYS: NAMES, Extract.DEFINITION: TEXT,
                     Extract.KNOWN_TEXT: TEXT, Extract.TIMEZONE: TEXT,
-                    Extract.ENTRY_READS: NAMES, Extract.ASKING_KEYS: NAMES}
+                    Extract.ENTRY_READS: NAMES, Extract.ASKING_KEYS: NAMES,
+                    Extract.MADE_BY: TEXT}
 # Extractions that never fall back to `<name>_literal = False` / `<name>_text`.
 _NEVER_DYNAMIC = frozenset({Extract.TYPE, Extract.TEXT, Extract.KNOWN_TEXT, Extract.TIMEZONE,
-                            Extract.ASKING_KEYS})
+                            Extract.ASKING_KEYS, Extract.MADE_BY})
 
 
 def _check_declared(spec: AttrSpec, kind: SiteKind, where: str) -> None:

@@ -60,6 +60,7 @@ class Extract(enum.Enum):
     DEFINITION = "definition"              # qualname of the local function a name refers to
     KNOWN_TEXT = "known_text"              # a string's text, `*` for what only the run knows
     ASKING_KEYS = "asking_keys"            # dict literal keys whose value asks for a human
+    MADE_BY = "made_by"                    # the resolved name of the call that made the value
     TIMEZONE = "timezone"                  # a timestamp: aware | naive | unknown (_clock)
     ENTRY_READS = "entry_reads"            # (key, the one access path its value reads) pairs
 

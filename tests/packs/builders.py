@@ -118,9 +118,9 @@ class FileBuilder:
         return decorator_call, definition
 
     def assign(self, target: str, value: Value, scope: str = MODULE_SCOPE, *,
-               augmented: bool = False) -> None:
+               augmented: bool = False, element: bool = False) -> None:
         self.assignments.append(Assignment(target, value, self._location(), scope,
-                                           augmented=augmented))
+                                           augmented=augmented, element=element))
 
     def imported(self, module: str, name: str | None = None) -> None:
         alias = name or module.split(".")[0]

@@ -253,3 +253,17 @@ def test_shipped_raw_sql_entries_read_what_a_query_is_known_to_start_with() -> N
     assert site.attr("sql_known") == "UPDATE t SET a = 1*"
     assert site.attr("sql_literal") is False and site.attr("sql_text") == "q"
 
+
+
+def test_made_by_names_the_call_that_made_a_path_through_a_destructuring() -> None:
+    fb = FileBuilder()
+    made = call_value(fb.call("tempfile.mkstemp"))
+    fb.assign("handle", made, element=True)            # handle, temp_path = tempfile.mkstemp()
+    fb.assign("temp_path", made, element=True)
+    fb.assign("kept", v("path_argument"))
+    scratch = fb.call("os.unlink", v("temp_path"))
+    kept = fb.call("os.unlink", v("kept"))
+    executors = {site.attr("call"): site for site in classify([fb.build()], load_packs())
+                 if site.kind is SiteKind.EXECUTOR}
+    assert scratch.id not in executors                 # the code's own scratch file
+    assert kept.id in executors and executors[kept.id].attr("path_made_by") is None
