@@ -34,7 +34,8 @@ _CONSTRAINT = re.compile(
 # "If you cannot solve it, say NOT_FOUND": a negation inside a condition on the model's own
 # failure says how to answer, not what is forbidden.
 _CONDITIONAL_NEGATION = re.compile(
-    r"\b(?:if|when|whenever|in case)\s+(?:you|it|they|the \w+)\s+$", re.IGNORECASE)
+    r"\b(?:if|when|whenever|in case)\s+(?:you|it|they|(?:the|a|an|this|that|any) \w+)\s+$",
+    re.IGNORECASE)
 _NEGATIONS = frozenset({"cannot", "do not", "don't", "never", "must not", "must never"})
 _SNIPPET = 80
 

@@ -29,7 +29,8 @@ def test_constraint_vocabulary(text: str, sentence: str) -> None:
 @pytest.mark.parametrize("text", ["You are a friendly support agent.", "Answer in French.",
                                   "You only speak English.",
                                   "If you cannot solve the task return NOT_FOUND.",
-                                  "When you don't know an ID, say so."])
+                                  "When you don't know an ID, say so.",
+                                  "- If a task cannot be completed, explain why."])
 def test_prompts_without_a_rule(text: str) -> None:
     assert constraint_in(text) is None
 
