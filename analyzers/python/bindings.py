@@ -46,7 +46,8 @@ class ScopeBuilder:
         position = self.resolver.text.start(node)
         for parameter in parameters:
             resolved = self.resolver.annotation(parameter.annotation, parent)
-            scope.bind(parameter.name.value, Binding(position, resolved, True))
+            scope.bind(parameter.name.value, Binding(position, resolved, True,
+                                                     instance=resolved is not None))
         if owner is not None and parameters and not _is_static(node):
             scope.self_name = parameters[0].name.value
         self._scan(statements_of(node.body), scope, True)
@@ -178,7 +179,8 @@ class ScopeBuilder:
                 for item in items:
                     if item.asname is not None:
                         resolved = self.resolver.instance(item.item, scope)
-                        self._bind_target(item.asname.name, resolved, scope, top_level)
+                        self._bind_target(item.asname.name, resolved, scope, top_level,
+                                          instance=_makes_instance(item.item))
                 self._scan(statements_of(statement.body), scope, top_level)
             case cst.Try() | cst.TryStar():
                 for handler in statement.handlers:
@@ -200,11 +202,14 @@ class ScopeBuilder:
             case cst.Assign(targets=targets, value=value):
                 for target in targets:
                     resolved = resolver.instance(value, scope)
-                    self._bind_target(target.target, resolved, scope, top_level, small)
+                    self._bind_target(target.target, resolved, scope, top_level, small,
+                                      instance=_makes_instance(value))
             case cst.AnnAssign(target=target, value=value, annotation=annotation) if value:
-                resolved = resolver.instance(value, scope) or resolver.annotation(annotation,
-                                                                                  scope)
-                self._bind_target(target, resolved, scope, top_level, small)
+                resolved = resolver.instance(value, scope)
+                instance = _makes_instance(value)
+                if resolved is None:
+                    resolved, instance = resolver.annotation(annotation, scope), True
+                self._bind_target(target, resolved, scope, top_level, small, instance=instance)
             case cst.AugAssign(target=target):
                 self._bind_target(target, None, scope, top_level, small)
             case cst.Import() | cst.ImportFrom():
@@ -219,13 +224,15 @@ class ScopeBuilder:
                 scope.nonlocal_names.update(item.name.value for item in names)
 
     def _bind_target(self, target: cst.BaseExpression, resolved: str | None, scope: Scope,
-                     top_level: bool, statement: cst.CSTNode | None = None) -> None:
+                     top_level: bool, statement: cst.CSTNode | None = None, *,
+                     instance: bool = False) -> None:
         names = assigned_names(target)
         if len(names) != 1 or not isinstance(target, cst.Name):
             resolved = None   # an element of a destructured value is not typed
         for name in names:
             position = self._end(statement if statement is not None else name)
-            scope.bind(name.value, Binding(position, resolved, top_level))
+            scope.bind(name.value, Binding(position, resolved, top_level,
+                                           instance=instance and resolved is not None))
 
     def _end(self, node: cst.CSTNode) -> tuple[int, int]:
         return self.resolver.text.end(node)
@@ -278,3 +285,19 @@ def _self_attribute(target: cst.BaseExpression, self_name: str | None) -> str | 
                 if name == self_name:
             return attribute
     return None
+
+
+def _makes_instance(value: cst.BaseExpression) -> bool:
+    """A value that is an object a call built (`Agent(...)`, `await connect()`, a default
+    `client or Anthropic()`), not a class or function named (`handler = refund`)."""
+    match value:
+        case cst.Await(expression=inner):
+            return _makes_instance(inner)
+        case cst.Call():
+            return True
+        case cst.BooleanOperation(left=left, right=right):
+            return _makes_instance(left) or _makes_instance(right)
+        case cst.IfExp(body=body, orelse=orelse):
+            return _makes_instance(body) or _makes_instance(orelse)
+    return False
+

@@ -20,6 +20,7 @@ from topo.analyzers.python.bindings import ScopeBuilder
 from topo.analyzers.collect import Context, Facts
 from topo.analyzers.python.guards import comparisons
 from topo.analyzers.python.paths import Resolver, access_path
+from topo.analyzers.python.scopes import holds_instance
 from topo.analyzers.python.spans import SourceText
 from topo.analyzers.python.suites import assigned_names, sub_expressions
 from topo.analyzers.python.values import literal_value, merged_reads, string_literal
@@ -165,6 +166,9 @@ class ExpressionReader:
         arguments, keywords = self._arguments(node.args, context, reads)
         callee = self.resolver.resolve(function, context.scope) if isinstance(
             function, (cst.Name, cst.Attribute, cst.Subscript)) else None
+        if callee is not None and isinstance(function, cst.Name) and holds_instance(
+                context.scope, function.value, self.text.start(function)):
+            callee = f"{callee}.__call__"   # `agent("…")` runs the instance, not the class
         if callee is not None and isinstance(function, cst.Subscript):
             name = callee.rsplit(".", 1)[-1]     # `Agent[Deps, Out](...)` builds an `Agent`
         location = self.text.location(node)

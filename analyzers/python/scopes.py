@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import builtins
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from topo.analyzers.classes import ClassInfo
 from topo.analyzers.ir import MODULE_SCOPE
 from topo.analyzers.python.spans import Position
 
-__all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "binding_scope", "lookup"]
+__all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "binding_scope", "holds_instance",
+           "lookup"]
 
 _BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 
@@ -36,6 +38,9 @@ class Binding:
     position: Position
     resolved: str | None       # dotted name the binding refers to, None when not knowable
     top_level: bool            # directly in the scope's body (not under if/loop/try/with)
+    # The name holds an instance of `resolved` (a constructor's result, a typed parameter),
+    # not the class or function itself: calling it runs `resolved.__call__`.
+    instance: bool = False
 
 
 @dataclass(slots=True)
@@ -96,10 +101,28 @@ def lookup(scope: Scope, name: str, position: Position) -> str | None:
     owner, same = binding_scope(scope, name)
     if owner is None:
         return f"builtins.{name}" if name in _BUILTIN_NAMES else None
-    bindings = owner.bindings[name]
-    first = bindings[0].resolved
-    if all(binding.resolved == first for binding in bindings):
-        return first
+    found = _governing(owner.bindings[name], same, position, lambda b: b.resolved)
+    return None if found is None else found.resolved
+
+
+def holds_instance(scope: Scope, name: str, position: Position) -> bool:
+    """Whether `name` at `position` holds an instance of what it resolves to (`agent =
+    Agent(...)`, `agent: Agent`), by the same rules as `lookup`."""
+    owner, same = binding_scope(scope, name)
+    if owner is None:
+        return False
+    found = _governing(owner.bindings[name], same, position,
+                       lambda b: (b.resolved, b.instance))
+    return found is not None and found.instance
+
+
+def _governing(bindings: list[Binding], same: bool, position: Position,
+               key: Callable[[Binding], object]) -> Binding | None:
+    """The binding that decides (see the module docstring): the first when all agree on
+    `key`, else the governing unconditional one, else None."""
+    first = key(bindings[0])
+    if all(key(binding) == first for binding in bindings):
+        return bindings[0]
     if same:
         preceding = [binding for binding in bindings if binding.position < position]
         governing = preceding[-1] if preceding else None
@@ -107,7 +130,7 @@ def lookup(scope: Scope, name: str, position: Position) -> str | None:
         governing = bindings[-1]
     if governing is None or not governing.top_level:
         return None
-    return governing.resolved
+    return governing
 
 
 def module_scope(qualname: str = MODULE_SCOPE) -> Scope:

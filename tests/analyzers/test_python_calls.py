@@ -439,3 +439,23 @@ def test_an_optional_type_or_a_default_names_the_class_its_alternatives_agree_on
     ''')
     callees = [c.callee for c in ir.calls if c.name == "create"]
     assert callees == ["anthropic.Anthropic.messages.create"] * 5 + [None, None, None]
+
+
+def test_calling_an_instance_runs_its_call_method_not_the_class() -> None:
+    ir = parse('''
+        from strands import Agent
+
+        agent = Agent(tools=[])
+        Alias = Agent
+
+        def run(typed: Agent, task):
+            agent(task)
+            typed(task)
+            Alias(tools=[])
+            Agent(tools=[])
+            with Agent() as scoped:
+                scoped(task)
+    ''')
+    callees = [c.callee for c in ir.calls if c.location.line > 5]
+    assert callees == ["strands.Agent.__call__", "strands.Agent.__call__", "strands.Agent",
+                       "strands.Agent", "strands.Agent", "strands.Agent.__call__"]
