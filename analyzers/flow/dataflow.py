@@ -220,6 +220,10 @@ class FlowIndex:
     statements: Mapping[str, _FileStatements]
     readers: _Readers
     locals: Mapping[tuple[str, str], frozenset[str]]   # `Flow.locals`
+    # path -> the names its `import m` / `import m as n` bind: a module, not a value. Writing
+    # into one (`st.session_state.x = …`) does not make the module model output, which would
+    # make every call on it (`st.button(…)`) model output.
+    modules: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
@@ -227,7 +231,9 @@ def flow_index(files: Iterable[FileIR], graph: CallGraph) -> FlowIndex:
     chained = _chained(files)
     statements = {file.path: _file_statements(file, chained) for file in files}
     return FlowIndex(files, {file.path: file for file in files}, chained, statements,
-                     _readers(files, graph, statements), _locals(files))
+                     _readers(files, graph, statements), _locals(files),
+                     {file.path: frozenset(item.alias for item in file.imports
+                                           if item.name is None) for file in files})
 
 
 def _locals(files: tuple[FileIR, ...]) -> dict[tuple[str, str], frozenset[str]]:
@@ -255,7 +261,8 @@ def propagate(files: Iterable[FileIR], graph: CallGraph, seeds: Seeds,
         return Flow({}, {}, {}, index.chained, {}, seeds.graphs.readers, index.locals)
     index = flow_index(files, graph) if index is None else index
     statements = _with_writes(index, seeds.graphs)
-    state = _State(seeds, statements, index.readers, index.chained, index.locals)
+    state = _State(seeds, statements, index.readers, index.chained, index.locals,
+                   index.modules)
     # Labels start at the seeded calls and at parameters (their symbols and seeds): only the
     # statements reading those are read first, and every other one when something it reads
     # changes (a statement reading only empty values adds nothing). Files callees first, so
@@ -527,7 +534,8 @@ class _State:
 
     def __init__(self, seeds: Seeds, statements: Mapping[str, _FileStatements],
                  readers: _Readers, chained: Mapping[str, tuple[Call, ...]],
-                 local: Mapping[tuple[str, str], frozenset[str]]) -> None:
+                 local: Mapping[tuple[str, str], frozenset[str]],
+                 modules: Mapping[str, frozenset[str]]) -> None:
         self.seeds = seeds
         self.statements = statements
         self.readers = readers
@@ -543,6 +551,7 @@ class _State:
         self.pending: deque[str] = deque()
         self.queued: set[str] = set()
         self.dirty: dict[str, set[int]] = defaultdict(set)
+        self.modules = modules     # FlowIndex.modules
         # The statement being read: a change it makes to a later statement of the same pass
         # needs no second reading.
         self.path: str | None = None
@@ -604,8 +613,11 @@ def _pass(file: FileIR, statements: tuple[Statement, ...], graph: CallGraph,
         if isinstance(statement, Call):
             _call(file, statement, graph, state, view)
         elif isinstance(statement, Assignment):
+            root = root_of(statement.target)
+            if root != statement.target and root in state.modules.get(file.path, ()):
+                continue        # a write into a module (`st.session_state.x = …`)
             labels = view.value_labels(file, statement.scope, _destructured(statement))
-            state.add_name((file.path, statement.scope), root_of(statement.target), labels)
+            state.add_name((file.path, statement.scope), root, labels)
         elif isinstance(statement, Return):
             state.add_return(function_key(file, statement.scope),
                              view.value_labels(file, statement.scope, statement.value))
@@ -627,7 +639,8 @@ def _pass(file: FileIR, statements: tuple[Statement, ...], graph: CallGraph,
 
 
 def _call(file: FileIR, call: Call, graph: CallGraph, state: _State, view: Flow) -> None:
-    if call.receiver and call.name in MUTATING_METHODS:
+    if call.receiver and call.name in MUTATING_METHODS and \
+            root_of(call.receiver) not in state.modules.get(file.path, ()):
         arguments = frozenset().union(*(view.value_labels(file, call.scope, v)
                                         for v in (*call.args, *(v for _, v in call.kwargs))))
         state.add_name((file.path, _binding_scope(file, call.scope, call.receiver, view)),

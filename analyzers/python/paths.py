@@ -21,7 +21,8 @@ from collections.abc import Container
 import libcst as cst
 
 from topo.analyzers.classes import member
-from topo.analyzers.python.scopes import ClassInfo, Scope, binding_scope, lookup
+from topo.analyzers.python.scopes import (ClassInfo, Scope, binding_scope, lookup,
+                                          sibling_instances)
 from topo.analyzers.python.spans import SourceText
 
 # The methods a binary operator calls, as in the data model (`a | b` is `a.__or__(b)`).
@@ -114,7 +115,13 @@ class Resolver:
     def resolve(self, node: cst.BaseExpression, scope: Scope) -> str | None:
         match node:
             case cst.Name(value=name):
-                return lookup(scope, name, self.text.start(node))
+                found = lookup(scope, name, self.text.start(node))
+                if found is None:
+                    found = sibling_instances(scope, name)
+                    if found is not None and found.split(".", 1)[0] == \
+                            self.module.split(".", 1)[0]:
+                        found = None    # the repository's own classes: which one is not known
+                return found
             case cst.Attribute(value=base, attr=cst.Name(value=attribute)):
                 if isinstance(base, cst.Name):
                     info = self._self_class(base, scope)

@@ -21,7 +21,7 @@ from topo.analyzers.ir import MODULE_SCOPE
 from topo.analyzers.python.spans import Position
 
 __all__ = ["Binding", "ClassInfo", "Scope", "ScopeKind", "binding_scope", "holds_instance",
-           "lookup"]
+           "lookup", "sibling_instances"]
 
 _BUILTIN_NAMES = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 
@@ -103,6 +103,21 @@ def lookup(scope: Scope, name: str, position: Position) -> str | None:
         return f"builtins.{name}" if name in _BUILTIN_NAMES else None
     found = _governing(owner.bindings[name], same, position, lambda b: b.resolved)
     return None if found is None else found.resolved
+
+
+def sibling_instances(scope: Scope, name: str) -> str | None:
+    """For a name bound to instances of different classes of one library (`client =
+    Anthropic()` or `AnthropicVertex()` or `AnthropicBedrock()`, by provider): the class of the
+    first binding, through which the client's methods are named (one SDK's clients share
+    their API); None when the bindings are not all such instances."""
+    owner, _ = binding_scope(scope, name)
+    if owner is None:
+        return None
+    bindings = owner.bindings[name]
+    if not all(binding.instance and binding.resolved for binding in bindings):
+        return None
+    packages = {str(binding.resolved).split(".", 1)[0] for binding in bindings}
+    return bindings[0].resolved if len(packages) == 1 else None
 
 
 def holds_instance(scope: Scope, name: str, position: Position) -> bool:

@@ -4,4 +4,4 @@ run, the parser (and libcst) only when a file is not in the cache."""
 __all__ = ["FRONTEND_VERSION"]
 
 # Bump whenever the facts extracted for the same source change: it keys the per-file cache.
-FRONTEND_VERSION = "python-18"
+FRONTEND_VERSION = "python-19"

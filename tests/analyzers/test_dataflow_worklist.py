@@ -21,7 +21,8 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 def _every_statement_until_nothing_changes(files, graph, seeds: Seeds) -> Flow:
     index = dataflow.flow_index(files, graph)
     statements = dataflow._with_writes(index, seeds.graphs)
-    state = dataflow._State(seeds, statements, index.readers, index.chained, index.locals)
+    state = dataflow._State(seeds, statements, index.readers, index.chained, index.locals,
+                            index.modules)
 
     def tables():
         return (dict(state.calls), {k: dict(v) for k, v in state.names.items()},

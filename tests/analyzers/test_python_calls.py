@@ -459,3 +459,35 @@ def test_calling_an_instance_runs_its_call_method_not_the_class() -> None:
     callees = [c.callee for c in ir.calls if c.location.line > 5]
     assert callees == ["strands.Agent.__call__", "strands.Agent.__call__", "strands.Agent",
                        "strands.Agent", "strands.Agent", "strands.Agent.__call__"]
+
+
+def test_a_client_chosen_among_one_sdks_classes_is_named_through_the_first() -> None:
+    ir = parse('''
+        from anthropic import Anthropic, AnthropicBedrock
+        from openai import OpenAI
+        from app.fakes import FakeClient, RecordedClient
+
+        def one_sdk(provider):
+            client = Anthropic() if provider == "a" else None
+            if provider == "bedrock":
+                client = AnthropicBedrock()
+            else:
+                client = Anthropic()
+            client.messages.create()
+
+        def two_sdks(provider):
+            if provider:
+                client = Anthropic()
+            else:
+                client = OpenAI()
+            client.messages.create()
+
+        def own_classes(provider):
+            if provider:
+                client = FakeClient()
+            else:
+                client = RecordedClient()
+            client.messages.create()
+    ''')
+    callees = [c.callee for c in ir.calls if c.name == "create"]
+    assert callees == ["anthropic.Anthropic.messages.create", None, None]
