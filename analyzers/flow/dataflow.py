@@ -147,17 +147,23 @@ class Flow:
         """Labels of everything a call consumes: arguments, keyword arguments, receiver, and
         the arguments of builder steps chained on its result (`db.insert(t).values(row)`
         writes `row`; `.update(t).set(x).where(y)`)."""
-        labels = self.path_labels(file, call.scope, _keyed_receiver(call))
-        for read in call.receiver_reads:
-            labels = _join(labels, self.path_labels(file, call.scope, read))
-        for result in call.receiver_results:
-            labels = _join(labels, self.calls.get(result, _EMPTY))
+        labels = self.receiver_labels(file, call)
         steps = _steps_after(call, self.chained) if call.id in self.chained else ()
         for step in (call, *steps):
             for value in step.args:
                 labels = _join(labels, self.value_labels(file, step.scope, value))
             for _, value in step.kwargs:
                 labels = _join(labels, self.value_labels(file, step.scope, value))
+        return labels
+
+    def receiver_labels(self, file: FileIR, call: Call) -> Labels:
+        """Labels of what a method is called on: its receiver path, the names read in an
+        expression receiver and the calls whose results it is."""
+        labels = self.path_labels(file, call.scope, _keyed_receiver(call))
+        for read in call.receiver_reads:
+            labels = _join(labels, self.path_labels(file, call.scope, read))
+        for result in call.receiver_results:
+            labels = _join(labels, self.calls.get(result, _EMPTY))
         return labels
 
     def restricted(self, keep: Labels) -> Flow:
@@ -687,11 +693,7 @@ def _element_parameters(file: FileIR, call: Call, graph: CallGraph, state: _Stat
                         view: Flow) -> None:
     """`receiver.map(fn)`: the first parameter of a function written as the argument holds
     an element of the receiver, so it carries the receiver's labels."""
-    labels = view.path_labels(file, call.scope, call.receiver)
-    for read in call.receiver_reads:
-        labels = _join(labels, view.path_labels(file, call.scope, read))
-    for result in call.receiver_results:
-        labels = _join(labels, view.calls.get(result, _EMPTY))
+    labels = view.receiver_labels(file, call)
     if not labels:
         return
     for value in call.args[:1]:

@@ -276,7 +276,7 @@ def guards_of(file: FileIR) -> Iterator[tuple[str, Guard]]:
 # ---- dispatchers ---------------------------------------------------------------------------
 
 def _dispatchers(file: FileIR, model: Flow, modules: frozenset[str],
-                 families: Mapping[str, tuple[str, ...]]) -> Iterator[Site]:
+                 families: Mapping[str, tuple[tuple[str, ...], ...]]) -> Iterator[Site]:
     bindings = _dispatch_tables(file)
     calls = {call.id: call for call in file.calls}
     aliases = _chosen_aliases(file, calls, modules)

@@ -30,11 +30,13 @@ def mark_named_approvals(files: Iterable[FileIR], sites: Iterable[Site],
              and (names := frozenset(knowledge.approved_tools(gate)))]
     if not gates:
         return sites
+    files = tuple(files)
     modules = {file.path: file.module for file in files}
+    holders = {gate.location.file for gate, _ in gates}
     reachable = {file.path: {file.module, *(item.module for item in file.imports),
                              *(f"{item.module}.{item.name}" for item in file.imports
                                if item.name)}
-                 for file in files}
+                 for file in files if file.path in holders}
     marked = []
     for site in sites:
         if site.kind is SiteKind.TOOL_REGISTRATION and not site.attr("approved_by"):

@@ -23,7 +23,6 @@ class Appended:
     """A name whose value is `start` followed by what later `+=` appends add."""
 
     start: Value
-    name: Value           # the name as written, for every reader but a known text
 
 _MAX_STEPS = 8   # `a = b`, `b = c` chains end here; a cycle cannot loop
 
@@ -47,7 +46,7 @@ def settled(value: Value, call: Call, facts: FileFacts, *, follow: bool,
                 value = found[0].value
             elif appended and _built_by_appends(found):
                 start = settled(found[0].value, call, facts, follow=follow, through=through)
-                return Appended(start, value)
+                return Appended(start)
             else:
                 return value     # reassigned or destructured: which value is not plain
         else:

@@ -118,8 +118,7 @@ class Resolver:
                 found = lookup(scope, name, self.text.start(node))
                 if found is None:
                     found = sibling_instances(scope, name)
-                    if found is not None and found.split(".", 1)[0] == \
-                            self.module.split(".", 1)[0]:
+                    if found is not None and self._own(found):
                         found = None    # the repository's own classes: which one is not known
                 return found
             case cst.Attribute(value=base, attr=cst.Name(value=attribute)):
@@ -189,7 +188,12 @@ class Resolver:
         if len(found) != 1:
             return None
         agreed = found.pop()
-        return None if agreed.split(".", 1)[0] == self.module.split(".", 1)[0] else agreed
+        return None if self._own(agreed) else agreed
+
+    def _own(self, resolved: str) -> bool:
+        """`resolved` is in the file's own top-level package (the repository's, not a
+        library's)."""
+        return resolved.split(".", 1)[0] == self.module.split(".", 1)[0]
 
     def annotation(self, annotation: cst.Annotation | None, scope: Scope) -> str | None:
         """A declared class type (`client: OpenAI`), for a plain class-like name or an
